@@ -1,0 +1,20 @@
+import js from '@eslint/js';
+import globals from 'globals';
+import unblock from './index.js';
+
+export default [
+  {
+    // Test inputs and throwaway caches are not project code.
+    ignores: ['node_modules/', '.cache/', 'test/**/fixtures/', 'extension/dist/', 'bench-results/'],
+  },
+  js.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: { ...globals.node } },
+  },
+  {
+    files: ['test/**/*.js'],
+    languageOptions: { globals: { ...globals.mocha } },
+  },
+  // The project holds itself to its own rules.
+  unblock.configs.recommended,
+];

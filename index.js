@@ -1,0 +1,26 @@
+import { createRequire } from 'node:module';
+import noAwaitWaterfall from './rules/no-await-waterfall.js';
+
+const require = createRequire(import.meta.url);
+/** @type {{ name: string, version: string }} */
+const { name, version } = require('./package.json');
+
+/** Every rule the plugin ships, by id (without the `unblock/` prefix). */
+const rules = {
+  'no-await-waterfall': noAwaitWaterfall,
+};
+
+/** @type {import('eslint').ESLint.Plugin & { configs: Record<string, import('eslint').Linter.Config> }} */
+const plugin = {
+  meta: { name, version },
+  rules,
+  configs: {},
+};
+
+plugin.configs.recommended = {
+  name: 'unblock/recommended',
+  plugins: { unblock: plugin },
+  rules: Object.fromEntries(Object.keys(rules).map((id) => [`unblock/${id}`, 'warn'])),
+};
+
+export default plugin;
