@@ -1,0 +1,163 @@
+/**
+ * Decides whether a node runs once at start-up (module top level, top-level
+ * IIFEs, functions only called from start-up code in the same file) rather
+ * than while serving requests. A blocking call at start-up delays boot by the
+ * same amount once; in a handler it delays every request.
+ */
+import { minimatch } from 'minimatch';
+import path from 'node:path';
+
+export const defaultStartupFiles = Object.freeze([
+  '**/scripts/**',
+  '**/migrations/**',
+  '**/seeds/**',
+  '**/bin/**',
+  '**/*.config.*',
+  '**/test/**',
+  '**/tests/**',
+  '**/__tests__/**',
+  '**/*.{test,spec}.*',
+]);
+
+/**
+ * Callbacks that these array methods run synchronously, so they run when
+ * the call does.
+ */
+const synchronousIterators = new Set([
+  'forEach', 'map', 'flatMap', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'sort',
+]);
+
+/**
+ * @param {string} filename as ESLint gives it
+ * @param {string} cwd
+ * @param {ReadonlyArray<string>} globs
+ */
+export function isStartupFile(filename, cwd, globs) {
+  if (!filename || globs.length === 0 || filename.startsWith('<')) return false;
+  const relative = path.isAbsolute(filename) ? path.relative(cwd, filename) : filename;
+  const candidate = (relative.startsWith('..') ? filename : relative).split(path.sep).join('/');
+  return globs.some((glob) => minimatch(candidate, glob, { dot: true }));
+}
+
+/** @param {any} node */
+function isFunction(node) {
+  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
+}
+
+/**
+ * The innermost function whose invocation decides when `node` runs, `null`
+ * at top level. Static blocks and static field initialisers run when their
+ * class is defined, so they are transparent; instance field initialisers run
+ * per instance, like a method.
+ * @param {any} node
+ * @returns {any | null}
+ */
+function enclosingRunner(node) {
+  let child = node;
+  for (let current = node.parent; current; child = current, current = current.parent) {
+    if (isFunction(current)) return current;
+    if ((current.type === 'PropertyDefinition' || current.type === 'AccessorProperty') && current.value === child && !current.static) {
+      return current;
+    }
+  }
+  return null;
+}
+
+/** Strips wrappers that do not change what is being called: `!function(){}()`, `(fn as any)()`. */
+function outerExpression(/** @type {any} */ node) {
+  let current = node;
+  while (
+    current.parent &&
+    ((current.parent.type === 'UnaryExpression' && current.parent.operator !== 'delete') ||
+      current.parent.type === 'TSAsExpression' ||
+      current.parent.type === 'TSNonNullExpression' ||
+      current.parent.type === 'TSSatisfiesExpression' ||
+      current.parent.type === 'ChainExpression')
+  ) {
+    current = current.parent;
+  }
+  return current;
+}
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @returns {(node: any) => boolean} true when `node` runs only at start-up
+ */
+export function createStartupClassifier(sourceCode) {
+  /** @type {Map<any, boolean>} */
+  const memo = new Map();
+
+  /** @param {any} node */
+  const isStartup = (node) => {
+    const runner = enclosingRunner(node);
+    if (runner === null) return true;
+    if (!isFunction(runner)) return false;
+    return isStartupFunction(runner);
+  };
+
+  /** @param {any} fn */
+  const isStartupFunction = (fn) => {
+    if (memo.has(fn)) return memo.get(fn);
+    // Cycles (mutual recursion) resolve to "not start-up": when in doubt, report.
+    memo.set(fn, false);
+    const result = computeStartupFunction(fn);
+    memo.set(fn, result);
+    return result;
+  };
+
+  /** @param {any} fn */
+  const computeStartupFunction = (fn) => {
+    const outer = outerExpression(fn);
+    const parent = outer.parent;
+    if (!parent) return false;
+
+    // (function () { … })(), (async () => { … })(), fn.call(this)
+    if (parent.type === 'CallExpression' && parent.callee === outer) return isStartup(parent);
+    if (
+      parent.type === 'MemberExpression' &&
+      parent.object === outer &&
+      !parent.computed &&
+      (parent.property.name === 'call' || parent.property.name === 'apply') &&
+      parent.parent?.type === 'CallExpression' &&
+      parent.parent.callee === parent
+    ) {
+      return isStartup(parent.parent);
+    }
+
+    // files.forEach((f) => …) at top level runs right there.
+    if (
+      parent.type === 'CallExpression' &&
+      parent.arguments[0] === outer &&
+      parent.callee.type === 'MemberExpression' &&
+      !parent.callee.computed &&
+      synchronousIterators.has(parent.callee.property.name)
+    ) {
+      return isStartup(parent);
+    }
+
+    const declaration = fn.type === 'FunctionDeclaration' ? fn : parent.type === 'VariableDeclarator' && parent.init === outer ? parent : null;
+    if (!declaration) return false;
+    const exportParent = declaration.type === 'VariableDeclarator' ? declaration.parent?.parent : declaration.parent;
+    if (exportParent?.type === 'ExportNamedDeclaration' || exportParent?.type === 'ExportDefaultDeclaration') return false;
+
+    const variables = sourceCode.scopeManager.getDeclaredVariables(declaration);
+    if (variables.length !== 1) return false;
+    const calls = variables[0].references.filter(
+      (/** @type {any} */ reference) => !reference.init && !isInside(reference.identifier, fn),
+    );
+    // Nobody in this file calls it: it is handed out (exported, passed as a callback) or dead.
+    if (calls.length === 0) return false;
+    return calls.every((/** @type {any} */ reference) => {
+      const callee = outerExpression(reference.identifier);
+      const call = callee.parent;
+      return reference.isRead() && !reference.isWrite() && call?.type === 'CallExpression' && call.callee === callee && isStartup(call);
+    });
+  };
+
+  return isStartup;
+}
+
+/** @param {any} node @param {any} container */
+function isInside(node, container) {
+  return node.range[0] >= container.range[0] && node.range[1] <= container.range[1];
+}

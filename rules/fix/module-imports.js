@@ -1,0 +1,151 @@
+/**
+ * Finds how a file already reaches a module export at a given place, and
+ * writes the import a fix needs when it does not — in the file's own module
+ * style (ESM `import` or CommonJS `require`), quotes and semicolons.
+ */
+import { findVariable } from '@eslint-community/eslint-utils';
+
+/** @typedef {import('eslint').SourceCode} SourceCode */
+
+/** Unwraps TypeScript-only wrappers around an expression. */
+export function skipTypeWrappers(/** @type {any} */ node) {
+  let current = node;
+  while (current && (current.type === 'TSAsExpression' || current.type === 'TSNonNullExpression' || current.type === 'TSSatisfiesExpression' || current.type === 'TSTypeAssertion')) {
+    current = current.expression;
+  }
+  return current;
+}
+
+/** @param {any} node @returns {string | null} */
+function requiredSpecifier(node) {
+  const call = skipTypeWrappers(node);
+  if (call?.type !== 'CallExpression' || call.callee.type !== 'Identifier' || call.callee.name !== 'require') return null;
+  const [argument] = call.arguments;
+  return argument?.type === 'Literal' && typeof argument.value === 'string' ? argument.value : null;
+}
+
+/** @param {any} node */
+function propertyName(node) {
+  if (!node.computed && node.key?.type === 'Identifier') return node.key.name;
+  return node.key?.type === 'Literal' ? String(node.key.value) : null;
+}
+
+/**
+ * Top-level identifiers bound to `exportName` of one of `specifiers`, or to
+ * the module object itself when `exportName` is null.
+ * @param {SourceCode} sourceCode
+ * @param {ReadonlyArray<string>} specifiers
+ * @param {string | null} exportName
+ * @returns {any[]} Identifier nodes of the local bindings
+ */
+function topLevelBindings(sourceCode, specifiers, exportName) {
+  const found = [];
+  for (const statement of /** @type {any[]} */ (sourceCode.ast.body)) {
+    if (statement.type === 'ImportDeclaration' && statement.importKind !== 'type' && specifiers.includes(statement.source.value)) {
+      for (const specifier of statement.specifiers) {
+        if (specifier.importKind === 'type') continue;
+        const imported = specifier.imported && (specifier.imported.name ?? specifier.imported.value);
+        const matches = exportName === null ? specifier.type !== 'ImportSpecifier' : specifier.type === 'ImportSpecifier' && imported === exportName;
+        if (matches) found.push(specifier.local);
+      }
+    } else if (statement.type === 'VariableDeclaration') {
+      for (const declarator of statement.declarations) {
+        const direct = requiredSpecifier(declarator.init);
+        const init = skipTypeWrappers(declarator.init);
+        if (direct !== null && specifiers.includes(direct)) {
+          if (exportName === null && declarator.id.type === 'Identifier') found.push(declarator.id);
+          if (exportName !== null && declarator.id.type === 'ObjectPattern') {
+            for (const property of declarator.id.properties) {
+              if (property.type === 'Property' && propertyName(property) === exportName && property.value.type === 'Identifier') found.push(property.value);
+            }
+          }
+        } else if (exportName !== null && init?.type === 'MemberExpression' && declarator.id.type === 'Identifier') {
+          // const readFile = require('fs').readFile
+          const specifier = requiredSpecifier(init.object);
+          if (specifier !== null && specifiers.includes(specifier) && !init.computed && init.property.name === exportName) found.push(declarator.id);
+        }
+      }
+    } else if (statement.type === 'TSImportEqualsDeclaration' && exportName === null && statement.importKind !== 'type') {
+      const reference = statement.moduleReference;
+      if (reference?.type === 'TSExternalModuleReference' && specifiers.includes(reference.expression?.value)) found.push(statement.id);
+    }
+  }
+  return found;
+}
+
+/**
+ * The name by which `at` can see a top-level binding of the export (or the
+ * module object when `exportName` is null), or null.
+ * @param {SourceCode} sourceCode
+ * @param {any} at
+ * @param {ReadonlyArray<string>} specifiers
+ * @param {string | null} exportName
+ */
+export function visibleBinding(sourceCode, at, specifiers, exportName) {
+  const scope = sourceCode.getScope(at);
+  for (const identifier of topLevelBindings(sourceCode, specifiers, exportName)) {
+    const declared = findVariable(sourceCode.getScope(identifier), identifier);
+    if (declared && findVariable(scope, identifier.name) === declared) return identifier.name;
+  }
+  return null;
+}
+
+/**
+ * True when a new top-level binding called `name` would be seen at `at` and
+ * collide with nothing.
+ * @param {SourceCode} sourceCode
+ * @param {any} at
+ * @param {string} name
+ */
+export function isNameFree(sourceCode, at, name) {
+  const variable = findVariable(sourceCode.getScope(at), name);
+  if (variable && (variable.defs.length > 0 || variable.references.length > 0)) return false;
+  const globalScope = sourceCode.scopeManager.globalScope;
+  const moduleScope = globalScope.childScopes.find((/** @type {any} */ s) => s.type === 'module');
+  if (moduleScope?.set.has(name)) return false;
+  return !globalScope.through.some((/** @type {any} */ r) => r.identifier.name === name);
+}
+
+/**
+ * @param {SourceCode} sourceCode
+ * @returns {'esm' | 'cjs' | null} how this file imports modules
+ */
+export function moduleStyle(sourceCode) {
+  const body = /** @type {any[]} */ (sourceCode.ast.body);
+  if (body.some((s) => s.type === 'ImportDeclaration')) return 'esm';
+  const hasRequire = body.some((s) => s.type === 'VariableDeclaration' && s.declarations.some((/** @type {any} */ d) => requiredSpecifier(d.init) !== null || requiredSpecifier(d.init?.object) !== null));
+  if (hasRequire || sourceCode.ast.sourceType !== 'module') return 'cjs';
+  return 'esm';
+}
+
+/**
+ * A fix that adds `{ name }` imports from modules, after the file's existing
+ * imports, or null when the file's style is unknown.
+ * @param {SourceCode} sourceCode
+ * @param {import('eslint').Rule.RuleFixer} fixer
+ * @param {Array<{ name: string, specifier: string }>} imports
+ * @returns {import('eslint').Rule.Fix | null}
+ */
+export function addImports(sourceCode, fixer, imports) {
+  if (imports.length === 0) return null;
+  const style = moduleStyle(sourceCode);
+  const body = /** @type {any[]} */ (sourceCode.ast.body);
+  const existing = body.filter((s) =>
+    style === 'esm'
+      ? s.type === 'ImportDeclaration'
+      : s.type === 'VariableDeclaration' && s.declarations.some((/** @type {any} */ d) => requiredSpecifier(d.init) !== null || requiredSpecifier(d.init?.object) !== null),
+  );
+  const sample = existing.at(-1);
+  const sampleText = sample ? sourceCode.getText(sample) : '';
+  const quote = /^[^'"]*"/.test(sampleText) ? '"' : "'";
+  const semi = sample ? (sampleText.trimEnd().endsWith(';') ? ';' : '') : ';';
+  const eol = sourceCode.text.includes('\r\n') ? '\r\n' : '\n';
+  const lines = imports.map(({ name, specifier }) =>
+    style === 'esm' ? `import { ${name} } from ${quote}${specifier}${quote}${semi}` : `const { ${name} } = require(${quote}${specifier}${quote})${semi}`,
+  );
+  if (sample) return fixer.insertTextAfter(sample, eol + lines.join(eol));
+  // Keep directives ('use strict') first: a statement before them turns them into plain strings.
+  const directives = body.filter((s) => s.type === 'ExpressionStatement' && typeof s.directive === 'string');
+  if (directives.length > 0) return fixer.insertTextAfter(directives.at(-1), eol + lines.join(eol));
+  return fixer.insertTextBefore(body[0], lines.join(eol) + eol);
+}

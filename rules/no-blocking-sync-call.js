@@ -1,0 +1,232 @@
+/**
+ * unblock/no-blocking-sync-call: synchronous crypto, zlib, fs and
+ * child_process calls where they block requests (handlers, async functions,
+ * methods, callbacks), with the awaited async form as a suggestion.
+ */
+import { getStaticValue } from '@eslint-community/eslint-utils';
+import { moduleGroups, whyItBlocks } from './analysis/blocking-apis.js';
+import { findBlockingCalls } from './analysis/node-module-tracker.js';
+import { createStartupClassifier, defaultStartupFiles, isStartupFile } from './analysis/startup-code.js';
+import { buildSyncToAsyncFix } from './fix/sync-to-async.js';
+import { docsUrl } from './docs-url.js';
+
+/** @typedef {import('./analysis/blocking-apis.js').BlockingApi} BlockingApi */
+
+/**
+ * @typedef {object} Options
+ * @property {Array<'crypto' | 'zlib' | 'fs' | 'child_process'>} modules module groups to check
+ * @property {string[]} ignore API names (`statSync`), module paths (`fs.statSync`) or callee texts (`this.fs.statSync`) to leave alone
+ * @property {string[]} startupFiles globs of files that only run at start-up or as scripts
+ * @property {number} smallRandomSize byte count up to which `randomBytes`/`randomFillSync` counts as cheap
+ * @property {boolean} includeCheap also report cheap calls (`existsSync`, small random sizes, `randomInt`)
+ * @property {boolean} fix apply the rewrite as an autofix instead of offering it as a suggestion
+ */
+
+/** @type {Options} */
+const defaults = {
+  modules: [...moduleGroups],
+  ignore: [],
+  startupFiles: [...defaultStartupFiles],
+  smallRandomSize: 1024,
+  includeCheap: false,
+  fix: false,
+};
+
+const stringList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true };
+
+/** @type {import('eslint').Rule.RuleModule} */
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Disallow synchronous crypto, zlib, fs and child_process calls in code that serves requests',
+      recommended: true,
+      url: docsUrl('no-blocking-sync-call'),
+    },
+    hasSuggestions: true,
+    fixable: 'code',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          modules: { type: 'array', items: { enum: [...moduleGroups] }, uniqueItems: true },
+          ignore: stringList,
+          startupFiles: stringList,
+          smallRandomSize: { type: 'integer', minimum: 0 },
+          includeCheap: { type: 'boolean' },
+          fix: { type: 'boolean' },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [defaults],
+    messages: {
+      blocking: '{{api}}() {{why}}. Use {{replacement}} instead.',
+      blockingNoAwait: '{{api}}() {{why}}. Use {{replacement}} instead (the enclosing function is not async, so there is no automatic rewrite).',
+      useAsync: 'Replace with {{preview}}.',
+    },
+  },
+
+  create(context) {
+    /** @type {Options} */
+    const options = { ...defaults, ...context.options[0] };
+    const { sourceCode } = context;
+    if (isStartupFile(context.filename, context.cwd, options.startupFiles)) return {};
+
+    /** @type {any[]} */
+    const dynamicImports = [];
+    /** @type {any[]} */
+    const importEquals = [];
+    const ignored = new Set(options.ignore.map((entry) => entry.replace(/\s+/g, '')));
+
+    return {
+      ImportExpression(node) {
+        dynamicImports.push(node);
+      },
+      // @ts-ignore -- TypeScript-only node, absent from ESLint's core node types
+      TSImportEqualsDeclaration(/** @type {any} */ node) {
+        importEquals.push(node);
+      },
+      'Program:exit'() {
+        const calls = findBlockingCalls(sourceCode, { modules: options.modules, dynamicImports, importEquals });
+        if (calls.length === 0) return;
+        const isStartup = createStartupClassifier(sourceCode);
+        for (const { node, api, moduleId } of calls) {
+          if (isIgnored(sourceCode, node, api, ignored)) continue;
+          if (!blocksForAWhile(sourceCode, node, api, options)) continue;
+          if (isStartup(node)) continue;
+          report(context, node, api, moduleId, options);
+        }
+      },
+    };
+  },
+};
+
+/**
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {any} node
+ * @param {BlockingApi} api
+ * @param {string} moduleId
+ * @param {Options} options
+ */
+function report(context, node, api, moduleId, options) {
+  const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
+  const data = { api: `${api.module}.${api.name}`, why: whyItBlocks(api), replacement: api.replacement };
+  if (!rewrite) {
+    const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
+    context.report({ node, messageId, data });
+  } else if (options.fix) {
+    context.report({ node, messageId: 'blocking', data, fix: rewrite.fix });
+  } else {
+    context.report({
+      node,
+      messageId: 'blocking',
+      data,
+      suggest: [{ messageId: 'useAsync', data: { preview: rewrite.preview }, fix: rewrite.fix }],
+    });
+  }
+}
+
+/** @param {any} node */
+function isInAsyncFunction(node) {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') return current.async;
+  }
+  return false;
+}
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ * @param {BlockingApi} api
+ * @param {Set<string>} ignored
+ */
+function isIgnored(sourceCode, node, api, ignored) {
+  if (ignored.size === 0) return false;
+  const calleeText = sourceCode.getText(node.callee).replace(/\s+/g, '');
+  return ignored.has(api.name) || ignored.has(`${api.module}.${api.name}`) || ignored.has(`node:${api.module}.${api.name}`) || ignored.has(calleeText);
+}
+
+/**
+ * False for calls that are not blocking at all (a callback was passed) or
+ * cheap enough not to matter unless `includeCheap` is set.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ * @param {BlockingApi} api
+ * @param {Options} options
+ */
+function blocksForAWhile(sourceCode, node, api, options) {
+  const args = node.arguments;
+  if (api.when === 'withoutCallback') {
+    const last = args.at(-1);
+    // No arguments throws; a spread hides whether a callback is there.
+    if (!last || last.type === 'SpreadElement') return false;
+    if (last.type === 'FunctionExpression' || last.type === 'ArrowFunctionExpression') return false;
+    // randomBytes(size, cb): a second argument can only be the callback.
+    if (api.name === 'randomBytes' && args.length >= 2) return false;
+    // randomInt(max, cb) and randomInt(min, max) look alike; a non-number last argument is a callback.
+    if (api.name === 'randomInt' && last.type === 'Identifier' && !isNumber(sourceCode, last)) return false;
+  }
+  if (options.includeCheap) return true;
+  if (api.cost === 'cheap') return false;
+  if (api.sizeArg) {
+    const size = workSize(sourceCode, node, api);
+    if (size !== null && size <= options.smallRandomSize) return false;
+  }
+  return true;
+}
+
+/** @param {import('eslint').SourceCode} sourceCode @param {any} node */
+function isNumber(sourceCode, node) {
+  const value = getStaticValue(node, sourceCode.getScope(node));
+  return value !== null && typeof value.value === 'number';
+}
+
+/**
+ * Bytes of randomness a call asks for, when known statically.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ * @param {BlockingApi} api
+ * @returns {number | null}
+ */
+function workSize(sourceCode, node, api) {
+  const scope = sourceCode.getScope(node);
+  /** @param {any} expression */
+  const numberOf = (expression) => {
+    const value = expression && expression.type !== 'SpreadElement' ? getStaticValue(expression, scope) : null;
+    return value !== null && typeof value.value === 'number' ? value.value : null;
+  };
+  if (api.sizeArg === 'size') return numberOf(node.arguments[0]);
+  // randomFillSync(buf, offset, size)
+  if (node.arguments.length >= 3) return numberOf(node.arguments[2]);
+  return bufferLength(node.arguments[0], numberOf, scope);
+}
+
+/**
+ * Length of `Buffer.alloc(n)`, `Buffer.allocUnsafe(n)` or `new Uint8Array(n)`,
+ * directly or through a `const` binding.
+ * @param {any} expression
+ * @param {(node: any) => number | null} numberOf
+ * @param {any} scope
+ * @returns {number | null}
+ */
+function bufferLength(expression, numberOf, scope) {
+  let node = expression;
+  if (node?.type === 'Identifier') {
+    let variable = null;
+    for (let s = scope; s && !variable; s = s.upper) variable = s.set.get(node.name);
+    const def = variable?.defs.length === 1 ? variable.defs[0] : null;
+    if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier') return null;
+    node = def.node.init;
+  }
+  if (node?.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier' && node.callee.object.name === 'Buffer') {
+    const method = node.callee.property.name;
+    return method === 'alloc' || method === 'allocUnsafe' || method === 'allocUnsafeSlow' ? numberOf(node.arguments[0]) : null;
+  }
+  if (node?.type === 'NewExpression' && node.callee.type === 'Identifier' && /^(Uint8|Int8|Uint8Clamped)Array$/.test(node.callee.name)) {
+    return numberOf(node.arguments[0]);
+  }
+  return null;
+}
+
+export default rule;
