@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import noAwaitWaterfall from './rules/no-await-waterfall.js';
+import noBlockingSyncCall from './rules/no-blocking-sync-call.js';
 
 const require = createRequire(import.meta.url);
 /** @type {{ name: string, version: string }} */
@@ -8,6 +9,7 @@ const { name, version } = require('./package.json');
 /** Every rule the plugin ships, by id (without the `unblock/` prefix). */
 const rules = {
   'no-await-waterfall': noAwaitWaterfall,
+  'no-blocking-sync-call': noBlockingSyncCall,
 };
 
 /** @type {import('eslint').ESLint.Plugin & { configs: Record<string, import('eslint').Linter.Config> }} */
@@ -20,7 +22,9 @@ const plugin = {
 plugin.configs.recommended = {
   name: 'unblock/recommended',
   plugins: { unblock: plugin },
-  rules: Object.fromEntries(Object.keys(rules).map((id) => [`unblock/${id}`, 'warn'])),
+  rules: /** @type {import('eslint').Linter.RulesRecord} */ (
+    Object.fromEntries(Object.keys(rules).map((id) => [`unblock/${id}`, 'warn']))
+  ),
 };
 
 export default plugin;
