@@ -1,0 +1,245 @@
+/**
+ * Classifies an awaited operation: is it a read, a write or unknown; is it a
+ * barrier (its place in time is the point); which receiver does it act on.
+ * Everything is driven by the tables in verbs.js plus the rule's options.
+ */
+import { unwrap, walk, propertyName, isFunctionNode } from './ast.js';
+import {
+  READ_VERBS,
+  WRITE_VERBS,
+  BARRIER_VERBS,
+  NEUTRAL_WORDS,
+  CONNECTION_RECEIVER_NAMES,
+  HTTP_CLIENT_NAMES,
+} from './verbs.js';
+
+/**
+ * @typedef {object} Receiver
+ * @property {unknown} root      variable (or `this` owner, or `global:name`) the chain starts at
+ * @property {string[]} path     property names between the root and the called method
+ * @property {boolean} connection one connection/session/page: even reads on it are ordered
+ *
+ * @typedef {object} OperationClass
+ * @property {'read' | 'write' | 'unknown'} kind
+ * @property {boolean} barrier
+ * @property {Receiver | null} receiver
+ *
+ * @typedef {object} ClassifierOptions
+ * @property {string[]} [orderedCallees] callee paths (`audit.log`) or names (`sleep`) that are barriers
+ * @property {string[]} [readVerbs]
+ * @property {string[]} [writeVerbs]
+ */
+
+/**
+ * Splits an identifier into lower-case words: `findOneAndUpdate` → find, one, and, update.
+ * @param {string} name
+ */
+export function nameWords(name) {
+  return name
+    .replace(/^[$_#]+/, '')
+    .split(/(?<=[a-z0-9])(?=[A-Z])|[_$-]+/)
+    .map((word) => word.toLowerCase())
+    .filter(Boolean);
+}
+
+/**
+ * @param {ClassifierOptions} options
+ * @param {{ resolveRoot: (node: any) => unknown, isConnectionVariable: (root: unknown) => boolean, visitorKeys: any, getText: (node: any) => string }} context
+ */
+export function createCallClassifier(options, context) {
+  const readVerbs = new Set([...READ_VERBS, ...(options.readVerbs ?? [])].map((v) => v.toLowerCase()));
+  const writeVerbs = new Set([...WRITE_VERBS, ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
+  for (const verb of options.readVerbs ?? []) writeVerbs.delete(verb.toLowerCase());
+  const barrierVerbs = new Set(BARRIER_VERBS);
+  const neutral = new Set(NEUTRAL_WORDS);
+  const ordered = new Set((options.orderedCallees ?? []).map((callee) => callee.replace(/\s+/g, '')));
+  const connectionNames = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
+
+  /**
+   * The verb words a single callee name contributes: its first word, and any
+   * word after "and"/"or" (`findOneAndUpdate`, `getOrCreate`).
+   * @param {string} name
+   */
+  function verbsOf(name) {
+    const words = nameWords(name);
+    const verbs = words.length > 0 ? [words[0]] : [];
+    for (let i = 1; i < words.length - 1; i++) {
+      if (words[i] === 'and' || words[i] === 'or') verbs.push(words[i + 1]);
+    }
+    return verbs;
+  }
+
+  /** @param {any} callee */
+  function isOrderedCallee(callee) {
+    if (ordered.size === 0) return false;
+    const text = context.getText(callee).replace(/\s+|\?/g, '');
+    for (const entry of ordered) {
+      if (text === entry || text.endsWith(`.${entry}`)) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Walks `a.b(x).c.d()` from the outside in and returns the method names
+   * (outermost first) and the expression the chain starts at.
+   * @param {any} call
+   */
+  function calleeChain(call) {
+    /** @type {string[]} */
+    const names = [];
+    /** @type {string[]} */
+    const path = [];
+    let node = unwrap(call.callee);
+    let crossedCall = false;
+    let rootCalled = false;
+    for (;;) {
+      if (node.type === 'MemberExpression') {
+        const name = propertyName(node);
+        if (name !== null) {
+          names.push(name);
+          if (!crossedCall) path.unshift(name);
+        }
+        node = unwrap(node.object);
+      } else if (node.type === 'CallExpression') {
+        crossedCall = true;
+        path.length = 0;
+        node = unwrap(node.callee);
+        rootCalled = node.type === 'Identifier';
+      } else {
+        // The root's own name (`post` in `post.getComments()`) is a noun, not a verb.
+        // A root that is itself called (`getUser()`, `fetch(url).then()`) is
+        // a function, not a receiver; its name is the verb.
+        const rootIsCallee = node.type === 'Identifier' && (names.length === 0 || rootCalled);
+        if (rootIsCallee) names.push(node.name);
+        return { names, root: node, path: crossedCall ? [] : path.slice(0, -1), rootIsCallee };
+      }
+    }
+  }
+
+  /**
+   * @param {string[]} names
+   * @returns {'read' | 'write' | 'unknown'}
+   */
+  function kindOfNames(names) {
+    const all = names.flatMap(verbsOf);
+    const meaningful = all.filter((verb) => !neutral.has(verb));
+    const verbs = meaningful.length > 0 ? meaningful : all;
+    if (verbs.some((verb) => writeVerbs.has(verb))) return 'write';
+    if (verbs.some((verb) => readVerbs.has(verb))) return 'read';
+    return 'unknown';
+  }
+
+  /** @param {string[]} names */
+  function isBarrierNames(names) {
+    return names.some((name) => barrierVerbs.has(verbsOf(name)[0]));
+  }
+
+  /**
+   * `fetch(url, { method: 'POST' })`: the verb lives in the options object.
+   * @param {any} call
+   * @param {string[]} names
+   * @returns {'read' | 'write' | null}
+   */
+  function httpMethodKind(call, names) {
+    if (!names.some((name) => HTTP_CLIENT_NAMES.includes(name))) return null;
+    for (const arg of call.arguments) {
+      if (arg.type !== 'ObjectExpression') continue;
+      for (const property of arg.properties) {
+        if (property.type === 'SpreadElement') return 'write';
+        const key = property.key?.type === 'Identifier' ? property.key.name : property.key?.value;
+        if (key !== 'method') continue;
+        const value = property.value;
+        if (value.type === 'Literal' && typeof value.value === 'string') {
+          return ['GET', 'HEAD', 'OPTIONS'].includes(value.value.toUpperCase()) ? 'read' : 'write';
+        }
+        return 'write';
+      }
+    }
+    return null;
+  }
+
+  /**
+   * @param {any} root expression the chain starts at
+   * @param {string[]} path
+   * @returns {Receiver | null}
+   */
+  function receiverOf(root, path) {
+    if (root.type !== 'Identifier' && root.type !== 'ThisExpression') return null;
+    const key = context.resolveRoot(root);
+    if (key === 'global:Promise') return null;
+    const names = root.type === 'Identifier' ? [root.name, ...path] : path;
+    const connection =
+      names.some((name) => connectionNames.has(name.toLowerCase())) || context.isConnectionVariable(key);
+    return { root: key, path, connection };
+  }
+
+  /**
+   * Classifies one call on its own (the main call of an awaited operand).
+   * @param {any} call
+   */
+  function classifyCall(call) {
+    const { names, root, path, rootIsCallee } = calleeChain(call);
+    const receiver = rootIsCallee ? null : receiverOf(root, path);
+    const kind = httpMethodKind(call, names) ?? kindOfNames(names);
+    return { kind, barrier: isBarrierNames(names) || isOrderedCallee(call.callee), receiver };
+  }
+
+  /**
+   * Classifies an awaited operand. The operand's own call decides the
+   * receiver and whether it is a read; any call anywhere inside it (callbacks
+   * included) can make it a write or a barrier.
+   * @param {any} operand the argument of `await`, unwrapped
+   * @returns {OperationClass}
+   */
+  function classifyOperation(operand) {
+    const main = classifyCall(operand);
+    let kind = main.kind;
+    let barrier = main.barrier;
+    walk(operand, context.visitorKeys, (node) => {
+      if (node === operand) return true;
+      if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+        const inner = node.type === 'CallExpression' ? classifyCall(node) : null;
+        if (inner?.kind === 'write') kind = 'write';
+        if (inner?.barrier) barrier = true;
+        if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Promise') {
+          // `new Promise(r => setTimeout(r, ms))` is a hand-made sleep.
+          barrier = barrier || containsTimer(node);
+        }
+      }
+      return true;
+    });
+    return { kind, barrier, receiver: main.receiver };
+  }
+
+  /** @param {any} node */
+  function containsTimer(node) {
+    let found = false;
+    walk(node, context.visitorKeys, (inner) => {
+      if (inner.type === 'CallExpression' && unwrap(inner.callee).type === 'Identifier') {
+        if (/^set(Timeout|Interval|Immediate)$/.test(unwrap(inner.callee).name)) found = true;
+      }
+      return !found;
+    });
+    return found;
+  }
+
+  return { classifyOperation, classifyCall, verbsOf, kindOfNames };
+}
+
+/**
+ * Two receivers touch the same resource when they start at the same root;
+ * for `this`, only when one property path is a prefix of the other
+ * (`this.repo` and `this.cache` are different collaborators).
+ * @param {Receiver | null} a
+ * @param {Receiver | null} b
+ */
+export function receiversOverlap(a, b) {
+  if (!a || !b || a.root !== b.root) return false;
+  if (typeof a.root === 'object' && a.root !== null && 'thisOf' in a.root) {
+    const length = Math.min(a.path.length, b.path.length);
+    for (let i = 0; i < length; i++) if (a.path[i] !== b.path[i]) return false;
+  }
+  return true;
+}
+
+export { isFunctionNode };

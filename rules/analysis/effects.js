@@ -1,0 +1,151 @@
+/**
+ * The effects of a piece of code on bindings: which symbols it reads and
+ * writes (closures and callbacks included, resolved by scope analysis), which
+ * objects it mutates through members, and whether it can leave the block.
+ */
+import { walk, isFunctionNode, unwrap, propertyName } from './ast.js';
+
+/**
+ * @typedef {object} Effects
+ * @property {Set<unknown>} reads   symbols read (Variables, `global:x`, `this` keys)
+ * @property {Set<unknown>} writes  symbols written, or objects mutated through a member
+ * @property {boolean} calls        it calls something (outside nested functions)
+ * @property {boolean} exits        return/throw/break/continue (outside nested functions)
+ * @property {boolean} suspends     await/yield (outside nested functions)
+ */
+
+/** Methods that mutate the object they are called on. */
+const MUTATING_METHODS = new Set([
+  'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin',
+  'set', 'delete', 'add', 'clear', 'assign', 'defineProperty', 'setPrototypeOf',
+]);
+
+/**
+ * The symbol at the root of a member chain (`a` in `a.b[c].d`).
+ * @param {any} node
+ * @param {ReturnType<typeof import('./references.js').getReferenceIndex>} index
+ */
+function memberRoot(node, index) {
+  let current = unwrap(node);
+  while (current.type === 'MemberExpression') current = unwrap(current.object);
+  if (current.type === 'Identifier' || current.type === 'ThisExpression') return index.resolveRoot(current);
+  return null;
+}
+
+/**
+ * @param {any} root
+ * @param {{ visitorKeys: any, index: ReturnType<typeof import('./references.js').getReferenceIndex> }} context
+ * @returns {Effects}
+ */
+export function effectsOf(root, { visitorKeys, index }) {
+  /** @type {Effects} */
+  const effects = { reads: new Set(), writes: new Set(), calls: false, exits: false, suspends: false };
+  /** @type {any[]} functions met on the way: their bodies run later, so their exits and awaits are their own */
+  const nested = [];
+
+  /**
+   * @param {any} node
+   * @param {boolean} inFunction
+   */
+  const visit = (node, inFunction) => {
+    switch (node.type) {
+      case 'Identifier': {
+        const symbol = index.symbolOf(node);
+        if (symbol === null) return true;
+        const reference = index.referenceOf.get(node);
+        if (reference.isRead()) effects.reads.add(symbol);
+        if (reference.isWrite()) effects.writes.add(symbol);
+        // Calling or passing a local function brings its effects along.
+        const summary = index.summaryOf(symbol);
+        if (summary) {
+          for (const read of summary.reads) effects.reads.add(read);
+          for (const write of summary.writes) effects.writes.add(write);
+        }
+        return true;
+      }
+      case 'ThisExpression':
+        effects.reads.add(index.resolveRoot(node));
+        return true;
+      case 'AssignmentExpression':
+      case 'UpdateExpression': {
+        const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
+        if (unwrap(target).type === 'MemberExpression') addWrite(memberRoot(target, index));
+        return true;
+      }
+      case 'UnaryExpression':
+        if (node.operator === 'delete' && unwrap(node.argument).type === 'MemberExpression') {
+          addWrite(memberRoot(node.argument, index));
+        }
+        return true;
+      case 'CallExpression':
+      case 'NewExpression': {
+        if (!inFunction) effects.calls = true;
+        const callee = unwrap(node.callee);
+        if (callee.type === 'MemberExpression' && MUTATING_METHODS.has(propertyName(callee) ?? '')) {
+          // `Object.assign(target, …)` mutates its first argument, `list.push(x)` its receiver.
+          const isObjectHelper = unwrap(callee.object).type === 'Identifier' && unwrap(callee.object).name === 'Object';
+          addWrite(isObjectHelper ? (node.arguments[0] ? memberRoot(node.arguments[0], index) : null) : memberRoot(callee.object, index));
+        }
+        return true;
+      }
+      case 'ReturnStatement':
+      case 'ThrowStatement':
+      case 'BreakStatement':
+      case 'ContinueStatement':
+        if (!inFunction) effects.exits = true;
+        return true;
+      case 'AwaitExpression':
+      case 'YieldExpression':
+        if (!inFunction) effects.suspends = true;
+        return true;
+      case 'ForOfStatement':
+        if (node.await && !inFunction) effects.suspends = true;
+        return true;
+      case 'VariableDeclaration':
+        if ((node.kind === 'await using') && !inFunction) effects.suspends = true;
+        return true;
+      default:
+        return true;
+    }
+  };
+
+  /** @param {unknown} symbol */
+  function addWrite(symbol) {
+    if (symbol !== null && symbol !== undefined) effects.writes.add(symbol);
+  }
+
+  walk(root, visitorKeys, (node) => {
+    if (node !== root && isFunctionNode(node)) {
+      nested.push(node);
+      return false;
+    }
+    return visit(node, false);
+  });
+  for (const fn of nested) {
+    walk(fn, visitorKeys, (node) => visit(node, true));
+  }
+  return effects;
+}
+
+/**
+ * @param {Set<unknown>} a
+ * @param {Set<unknown>} b
+ */
+export function intersects(a, b) {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  for (const item of small) if (large.has(item)) return true;
+  return false;
+}
+
+/**
+ * Read-after-write, write-after-read or write-after-write between two pieces of code.
+ * @param {Effects} earlier
+ * @param {Effects} later
+ */
+export function bindingsFlow(earlier, later) {
+  return (
+    intersects(earlier.writes, later.reads) ||
+    intersects(earlier.writes, later.writes) ||
+    intersects(earlier.reads, later.writes)
+  );
+}

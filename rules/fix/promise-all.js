@@ -1,0 +1,175 @@
+/**
+ * Rewrites a waterfall group into one `Promise.all`. Returns null whenever the
+ * rewrite could change more than timing: mixed declaration kinds, a type
+ * annotation it cannot carry, a comment it would drop, an await wrapped in
+ * a TypeScript assertion.
+ */
+import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from './source-layout.js';
+
+const MAX_LINE = 80;
+
+/**
+ * @typedef {import('../analysis/operations.js').AwaitedOperation} AwaitedOperation
+ * @typedef {{ range: [number, number], text: string }} TextEdit
+ */
+
+/**
+ * The text of a declarator's binding pattern and of its type annotation.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} target
+ */
+function splitAnnotation(sourceCode, target) {
+  const annotation = target.typeAnnotation;
+  if (!annotation) return { pattern: sourceCode.getText(target), patternRange: target.range, type: null, typeRange: null };
+  const patternEnd = annotation.range[0];
+  const pattern = sourceCode.text.slice(target.range[0], patternEnd).trimEnd();
+  const typeNode = annotation.typeAnnotation;
+  return { pattern, patternRange: [target.range[0], patternEnd], type: sourceCode.getText(typeNode), typeRange: typeNode.range };
+}
+
+/**
+ * Comments on the same line after a statement, when nothing else follows on that line.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} statement
+ */
+function trailingComments(sourceCode, statement) {
+  const line = statement.loc.end.line;
+  const after = sourceCode.getCommentsAfter(statement).filter((comment) => comment.loc.start.line === line);
+  const next = sourceCode.getTokenAfter(statement);
+  if (next && next.loc.start.line === line) return null;
+  return after;
+}
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {AwaitedOperation[]} members
+ * @returns {TextEdit | null}
+ */
+export function promiseAllStatementEdit(sourceCode, members) {
+  const [first] = members;
+  const sameShape = members.every(
+    (member) => member.form === first.form && member.declarationKind === first.declarationKind && member.exported === first.exported,
+  );
+  if (!sameShape || members.some((member) => member.wrapped || member.target.definite)) return null;
+
+  const parts = members.map((member) => {
+    const split = member.form === 'declaration'
+      ? splitAnnotation(sourceCode, member.target)
+      : { pattern: sourceCode.getText(member.target), patternRange: member.target.range, type: null, typeRange: null };
+    return { member, ...split, operand: sourceCode.getText(member.awaitNode.argument) };
+  });
+  const typed = parts.filter((part) => part.type !== null).length;
+  if (typed !== 0 && typed !== parts.length) return null;
+
+  /** @type {Array<{ comments: string[], operand: string, member: AwaitedOperation }>} */
+  const elements = [];
+  /** @type {Array<[number, number]>} ranges the rewrite removes (members after the first, with their comments) */
+  const removed = [];
+  let replaceEnd = first.statement.range[1];
+  for (const [index, part] of parts.entries()) {
+    const { member } = part;
+    const kept = [part.patternRange, member.awaitNode.argument.range];
+    if (part.typeRange) kept.push(part.typeRange);
+    if (commentsOutside(sourceCode, member.statement, kept).length > 0) return null;
+    const trailing = trailingComments(sourceCode, member.statement);
+    if (trailing === null) return null;
+    const leading = index === 0 ? [] : sourceCode.getCommentsBefore(member.statement);
+    const statementEnd = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : member.statement.range[1];
+    if (index === 0) {
+      replaceEnd = statementEnd;
+    } else {
+      const firstThing = leading[0] ?? member.statement;
+      const before = sourceCode.getTokenBefore(firstThing, { includeComments: true });
+      removed.push([before.range[1], statementEnd]);
+    }
+    elements.push({ comments: [...leading, ...trailing].map((comment) => sourceCode.getText(comment)), operand: part.operand, member });
+  }
+
+  const indent = lineIndent(sourceCode, first.statement);
+  const unit = indentUnit(sourceCode, first.statement);
+  const patterns = parts.map((part) => part.pattern).join(', ');
+  const annotation = typed > 0 ? `: [${parts.map((part) => part.type).join(', ')}]` : '';
+  const head =
+    first.form === 'declaration'
+      ? `${first.exported ? 'export ' : ''}${first.declarationKind} [${patterns}]${annotation} = await Promise.all(`
+      : `${needsAsiGuard(sourceCode, first.statement) ? ';' : ''}[${patterns}] = await Promise.all(`;
+
+  const singleLine = `${head}[${elements.map((element) => element.operand).join(', ')}]);`;
+  const fitsOnOneLine =
+    elements.every((element) => element.comments.length === 0) &&
+    !singleLine.includes('\n') &&
+    indent.length + singleLine.length <= MAX_LINE;
+
+  let statementText = singleLine;
+  if (!fitsOnOneLine) {
+    const inner = indent + unit;
+    const lines = elements.flatMap((element) => [
+      ...element.comments.map((comment) => `${inner}${comment}`),
+      `${inner}${reindent(element.operand, lineIndent(sourceCode, element.member.statement), inner, hasMultilineTemplate(sourceCode, element.member.awaitNode.argument))},`,
+    ]);
+    statementText = `${head}[\n${lines.join('\n')}\n${indent}]);`;
+  }
+
+  // Statements between the members stay where they are, in their order.
+  const rangeEnd = Math.max(replaceEnd, ...removed.map(([, end]) => end));
+  let text = statementText;
+  let cursor = replaceEnd;
+  for (const [start, end] of removed) {
+    text += sourceCode.text.slice(cursor, start);
+    cursor = end;
+  }
+  text += sourceCode.text.slice(cursor, rangeEnd);
+  return { range: [first.statement.range[0], rangeEnd], text };
+}
+
+/**
+ * A statement starting with `[` glues onto the previous line when that line
+ * has no semicolon (`foo()\n[a, b] = …` reads as `foo()[a, b]`).
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} statement
+ */
+function needsAsiGuard(sourceCode, statement) {
+  const previous = sourceCode.getTokenBefore(statement);
+  return Boolean(previous) && ![';', '{', '}'].includes(previous.value);
+}
+
+/** Parents in which `await Promise.all([...])` needs no parentheses. */
+const LOOSE_PARENTS = new Set([
+  'VariableDeclarator', 'AssignmentExpression', 'ReturnStatement', 'ArrowFunctionExpression',
+  'ArrayExpression', 'CallExpression', 'NewExpression', 'Property', 'SpreadElement',
+  'ExpressionStatement', 'ConditionalExpression', 'SequenceExpression', 'TemplateLiteral',
+  'AwaitExpression', 'YieldExpression',
+]);
+
+/**
+ * Rewrites a run of adjacent awaited array elements or call arguments:
+ * `[await a(), await b()]` → `await Promise.all([a(), b()])`,
+ * `f(x, await a(), await b())` → `f(x, ...await Promise.all([a(), b()]))`.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} container ArrayExpression, CallExpression or NewExpression
+ * @param {any[]} awaits the AwaitExpressions, adjacent slots in order
+ * @param {(node: any) => boolean} isParenthesized
+ * @returns {TextEdit | null}
+ */
+export function promiseAllExpressionEdit(sourceCode, container, awaits, isParenthesized) {
+  if (container.type === 'ObjectExpression') return null;
+  if (awaits.some((node) => isParenthesized(node))) return null;
+  const firstNode = awaits[0];
+  const lastNode = awaits[awaits.length - 1];
+  /** @type {{ range: [number, number] }} */
+  const span = { range: [firstNode.range[0], lastNode.range[1]] };
+  const kept = awaits.map((node) => node.argument.range);
+  const dropped = sourceCode
+    .getAllComments()
+    .filter((comment) => comment.range[0] >= span.range[0] && comment.range[1] <= span.range[1])
+    .filter((comment) => !kept.some(([start, end]) => comment.range[0] >= start && comment.range[1] <= end));
+  if (dropped.length > 0) return null;
+  const all = `await Promise.all([${awaits.map((node) => sourceCode.getText(node.argument)).join(', ')}])`;
+  const slots = container.type === 'ArrayExpression' ? container.elements : container.arguments;
+  if (container.type === 'ArrayExpression' && slots.length === awaits.length) {
+    const parent = container.parent;
+    const loose = LOOSE_PARENTS.has(parent.type) && !(parent.type === 'CallExpression' && parent.callee === container);
+    return { range: container.range, text: loose ? all : `(${all})` };
+  }
+  return { range: span.range, text: `...${all}` };
+}

@@ -1,0 +1,176 @@
+/**
+ * unblock/no-await-waterfall: independent awaited operations that run one
+ * after another although none needs another's result or effects.
+ */
+import { createStatementFacts } from './analysis/statement-facts.js';
+import { findStatementGroups } from './analysis/waterfall-groups.js';
+import { isInOrderedScope } from './analysis/ordered-scopes.js';
+import { orderingReason } from './analysis/independence.js';
+import { countSuspensions } from './analysis/operations.js';
+import { unwrap } from './analysis/ast.js';
+import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
+import { docsUrl } from './docs-url.js';
+
+const DEFAULT_OPTIONS = { fix: false, orderedCallees: [], readVerbs: [], writeVerbs: [] };
+
+/** @type {import('eslint').Rule.RuleModule} */
+const rule = {
+  meta: {
+    type: 'suggestion',
+    docs: {
+      description: 'Disallow independent awaits that run one after another instead of together',
+      recommended: true,
+      url: docsUrl('no-await-waterfall'),
+    },
+    hasSuggestions: true,
+    fixable: 'code',
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          fix: { type: 'boolean', description: 'Apply the Promise.all rewrite as an autofix (for codemods).' },
+          orderedCallees: {
+            type: 'array',
+            items: { type: 'string', minLength: 1 },
+            uniqueItems: true,
+            description: 'Callees whose calls must keep their place, by name (`audit`) or path (`audit.log`).',
+          },
+          readVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+          writeVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+        },
+        additionalProperties: false,
+      },
+    ],
+    defaultOptions: [DEFAULT_OPTIONS],
+    messages: {
+      waterfall: '{{count}} independent awaits run one after another; start them together with Promise.all.',
+      startTogether: 'Start the {{count}} operations together with Promise.all.',
+    },
+  },
+
+  create(context) {
+    const options = { ...DEFAULT_OPTIONS, ...context.options[0] };
+    const sourceCode = context.sourceCode;
+    /** @type {ReturnType<typeof createStatementFacts> | null} */
+    let facts = null;
+    const getFacts = () => (facts ??= createStatementFacts(sourceCode, options));
+
+    /**
+     * @param {any} node
+     * @param {number} count
+     * @param {{ range: [number, number], text: string } | null} edit
+     */
+    function report(node, count, edit, end = node) {
+      const data = { count: String(count) };
+      /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
+      const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
+      context.report({
+        node,
+        loc: { start: node.loc.start, end: end.loc.end },
+        messageId: 'waterfall',
+        data,
+        ...(fix && options.fix ? { fix } : {}),
+        suggest: fix ? [{ messageId: 'startTogether', data, fix }] : [],
+      });
+    }
+
+    /** @param {any[]} statements */
+    function checkStatements(statements) {
+      if (countAwaitedStatements(statements) < 2) return;
+      if (isInOrderedScope(statements[0], sourceCode.visitorKeys)) return;
+      for (const members of findStatementGroups(statements, getFacts())) {
+        report(members[0].statement, members.length, promiseAllStatementEdit(sourceCode, members), members[members.length - 1].statement);
+      }
+    }
+
+    /**
+     * @param {any} container
+     * @param {any[]} slots expressions in evaluation order (null for a slot that is not a plain value)
+     */
+    function checkSlots(container, slots) {
+      if (slots.filter((slot) => slot && unwrap(slot).type === 'AwaitExpression').length < 2) return;
+      if (isInOrderedScope(container, sourceCode.visitorKeys)) return;
+      /** @type {any[]} */
+      let run = [];
+      const flush = () => {
+        if (run.length >= 2) {
+          const edit = promiseAllExpressionEdit(sourceCode, container, run, isParenthesized);
+          report(run[0], run.length, edit, run[run.length - 1]);
+        }
+        run = [];
+      };
+      for (const slot of slots) {
+        const operation = slot && awaitedCallSlot(slot);
+        if (!operation) {
+          flush();
+          continue;
+        }
+        const joins = run.every((member) => orderingReason(getFacts().expressionOperation(member), getFacts().expressionOperation(operation)) === null);
+        if (!joins) flush();
+        run.push(operation);
+      }
+      flush();
+    }
+
+    /**
+     * The AwaitExpression in a slot when it awaits a call with no await of its own.
+     * @param {any} slot
+     */
+    function awaitedCallSlot(slot) {
+      if (slot.type !== 'AwaitExpression') return null;
+      if (unwrap(slot.argument).type !== 'CallExpression') return null;
+      if (countSuspensions(slot, sourceCode.visitorKeys) !== 1) return null;
+      const cls = getFacts().classifier.classifyOperation(unwrap(slot.argument));
+      return cls.barrier ? null : slot;
+    }
+
+    /** @param {any} node */
+    function isParenthesized(node) {
+      const before = sourceCode.getTokenBefore(node);
+      const after = sourceCode.getTokenAfter(node);
+      if (before?.value !== '(' || after?.value !== ')') return false;
+      // The parentheses of a call's argument list belong to the call.
+      const parent = node.parent;
+      if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.length === 1) {
+        return sourceCode.getTokenBefore(before)?.range[1] > (parent.typeArguments ?? parent.typeParameters ?? parent.callee).range[1];
+      }
+      return true;
+    }
+
+    return {
+      Program: (node) => checkStatements(node.body),
+      BlockStatement: (node) => checkStatements(node.body),
+      StaticBlock: (node) => checkStatements(node.body),
+      SwitchCase: (node) => checkStatements(node.consequent),
+      ArrayExpression: (node) => checkSlots(node, node.elements),
+      CallExpression: (node) => checkSlots(node, node.arguments),
+      NewExpression: (node) => checkSlots(node, node.arguments),
+      ObjectExpression: (node) =>
+        checkSlots(
+          node,
+          node.properties.map((/** @type {any} */ property) =>
+            property.type === 'Property' && property.kind === 'init' && !property.computed && !property.method ? property.value : null,
+          ),
+        ),
+    };
+  },
+};
+
+/**
+ * A cheap first look: how many statements directly await something.
+ * @param {any[]} statements
+ */
+function countAwaitedStatements(statements) {
+  let count = 0;
+  for (const statement of statements) {
+    const inner = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (!inner) continue;
+    let value = null;
+    if (inner.type === 'VariableDeclaration' && inner.declarations.length === 1) value = inner.declarations[0].init;
+    else if (inner.type === 'ExpressionStatement' && inner.expression.type === 'AssignmentExpression') value = inner.expression.right;
+    if (value && unwrap(value).type === 'AwaitExpression' && ++count >= 2) return count;
+  }
+  return count;
+}
+
+export default rule;
