@@ -12,7 +12,7 @@ const rules = {
   'no-blocking-sync-call': noBlockingSyncCall,
 };
 
-/** @type {import('eslint').ESLint.Plugin & { configs: Record<string, import('eslint').Linter.Config> }} */
+/** @type {import('eslint').ESLint.Plugin & { rules: Record<string, import('eslint').Rule.RuleModule>, configs: Record<string, import('eslint').Linter.Config> }} */
 const plugin = {
   meta: { name, version },
   rules,
