@@ -113,23 +113,66 @@ export function isNameFree(sourceCode, at, name) {
 export function moduleStyle(sourceCode) {
   const body = /** @type {any[]} */ (sourceCode.ast.body);
   if (body.some((s) => s.type === 'ImportDeclaration')) return 'esm';
-  const hasRequire = body.some((s) => s.type === 'VariableDeclaration' && s.declarations.some((/** @type {any} */ d) => requiredSpecifier(d.init) !== null || requiredSpecifier(d.init?.object) !== null));
-  if (hasRequire || sourceCode.ast.sourceType !== 'module') return 'cjs';
-  return 'esm';
+  if (sourceCode.ast.sourceType !== 'module') return 'cjs';
+  // An ES-module parse of a CommonJS file: it still reads require/module/exports.
+  const globalScope = sourceCode.scopeManager.globalScope;
+  const commonJsNames = new Set(['require', 'module', 'exports']);
+  const usesCommonJs =
+    globalScope.through.some((/** @type {any} */ r) => commonJsNames.has(r.identifier.name)) ||
+    [...commonJsNames].some((name) => {
+      const variable = globalScope.set.get(name);
+      return variable && variable.defs.length === 0 && variable.references.length > 0;
+    });
+  return usesCommonJs ? 'cjs' : 'esm';
 }
 
 /**
- * A fix that adds `{ name }` imports from modules, after the file's existing
- * imports, or null when the file's style is unknown.
+ * The named-import list of an existing top-level import of `specifier` that
+ * a new name can join: the last `ImportSpecifier` of an `import { … }` or the
+ * last property of a `const { … } = require(…)`.
+ * @param {any[]} body
+ * @param {'esm' | 'cjs'} style
+ * @param {string} specifier
+ */
+function joinableImportList(body, style, specifier) {
+  for (const statement of body) {
+    if (style === 'esm' && statement.type === 'ImportDeclaration' && statement.importKind !== 'type' && statement.source.value === specifier) {
+      const named = statement.specifiers.filter((/** @type {any} */ s) => s.type === 'ImportSpecifier');
+      if (named.length > 0) return named.at(-1);
+    }
+    if (style === 'cjs' && statement.type === 'VariableDeclaration') {
+      for (const declarator of statement.declarations) {
+        const properties = declarator.id.type === 'ObjectPattern' ? declarator.id.properties : [];
+        if (requiredSpecifier(declarator.init) === specifier && properties.length > 0 && properties.at(-1).type === 'Property') return properties.at(-1);
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * Fixes that make `name` importable from `specifier` for each entry: joined
+ * to an existing import of the same module when there is one, otherwise a
+ * new import after the file's existing ones.
  * @param {SourceCode} sourceCode
  * @param {import('eslint').Rule.RuleFixer} fixer
  * @param {Array<{ name: string, specifier: string }>} imports
- * @returns {import('eslint').Rule.Fix | null}
+ * @returns {import('eslint').Rule.Fix[]}
  */
 export function addImports(sourceCode, fixer, imports) {
-  if (imports.length === 0) return null;
+  if (imports.length === 0) return [];
   const style = moduleStyle(sourceCode);
   const body = /** @type {any[]} */ (sourceCode.ast.body);
+  const fixes = [];
+  /** @type {Array<{ name: string, specifier: string }>} */
+  const fresh = [];
+  for (const entry of imports) {
+    const joinAfter = joinableImportList(body, style, entry.specifier);
+    if (joinAfter) fixes.push(fixer.insertTextAfter(joinAfter, `, ${entry.name}`));
+    else fresh.push(entry);
+  }
+  if (fresh.length === 0) return fixes;
+
   const existing = body.filter((s) =>
     style === 'esm'
       ? s.type === 'ImportDeclaration'
@@ -140,12 +183,15 @@ export function addImports(sourceCode, fixer, imports) {
   const quote = /^[^'"]*"/.test(sampleText) ? '"' : "'";
   const semi = sample ? (sampleText.trimEnd().endsWith(';') ? ';' : '') : ';';
   const eol = sourceCode.text.includes('\r\n') ? '\r\n' : '\n';
-  const lines = imports.map(({ name, specifier }) =>
+  const lines = fresh.map(({ name, specifier }) =>
     style === 'esm' ? `import { ${name} } from ${quote}${specifier}${quote}${semi}` : `const { ${name} } = require(${quote}${specifier}${quote})${semi}`,
   );
-  if (sample) return fixer.insertTextAfter(sample, eol + lines.join(eol));
-  // Keep directives ('use strict') first: a statement before them turns them into plain strings.
-  const directives = body.filter((s) => s.type === 'ExpressionStatement' && typeof s.directive === 'string');
-  if (directives.length > 0) return fixer.insertTextAfter(directives.at(-1), eol + lines.join(eol));
-  return fixer.insertTextBefore(body[0], lines.join(eol) + eol);
+  if (sample) fixes.push(fixer.insertTextAfter(sample, eol + lines.join(eol)));
+  else {
+    // Keep directives ('use strict') first: a statement before them turns them into plain strings.
+    const directives = body.filter((s) => s.type === 'ExpressionStatement' && typeof s.directive === 'string');
+    if (directives.length > 0) fixes.push(fixer.insertTextAfter(directives.at(-1), eol + lines.join(eol)));
+    else fixes.push(fixer.insertTextBefore(body[0], lines.join(eol) + eol));
+  }
+  return fixes;
 }

@@ -162,10 +162,7 @@ export function buildSyncToAsyncFix(sourceCode, call, api, moduleId) {
   return {
     preview,
     fix(fixer) {
-      const fixes = [fixer.replaceText(call, replacement)];
-      const importFix = addImports(sourceCode, fixer, imports);
-      if (importFix) fixes.unshift(importFix);
-      return fixes;
+      return [...addImports(sourceCode, fixer, imports), fixer.replaceText(call, replacement)];
     },
   };
 }

@@ -1,0 +1,271 @@
+import rule from '../../rules/no-blocking-sync-call.js';
+import { runRuleTests } from './rule-tester.js';
+
+/**
+ * Where `snippet` (the call the rule should report) sits in `code`: the
+ * expected location is derived from the test input, not from the rule.
+ * @param {string} code
+ * @param {string} snippet
+ * @param {number} [occurrence] 0-based, when the snippet appears more than once
+ */
+function at(code, snippet, occurrence = 0) {
+  let index = -1;
+  for (let i = 0; i <= occurrence; i++) index = code.indexOf(snippet, index + 1);
+  if (index < 0) throw new Error(`snippet not found: ${snippet}`);
+  /** @param {number} offset */
+  const position = (offset) => {
+    const before = code.slice(0, offset).split('\n');
+    return { line: before.length, column: before.at(-1).length + 1 };
+  };
+  const start = position(index);
+  const end = position(index + snippet.length);
+  return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
+}
+
+/**
+ * An invalid case with one report on `snippet` and, when `output` is given,
+ * one suggestion producing it.
+ * @param {string} code
+ * @param {string} snippet
+ * @param {string | null} output exact suggestion output, null for "no suggestion"
+ * @param {object} [extra] more case properties (options, only, filename, languageOptions)
+ */
+function invalid(code, snippet, output, extra = {}) {
+  const messageId = /** @type {any} */ (extra).messageId ?? 'blocking';
+  const { messageId: _ignored, ...rest } = /** @type {any} */ (extra);
+  return {
+    code,
+    ...rest,
+    errors: [
+      {
+        messageId,
+        ...at(code, snippet),
+        suggestions: output === null ? [] : [{ messageId: 'useAsync', output }],
+      },
+    ],
+  };
+}
+
+const valid = [
+  // --- Not Node's module: detection follows imports, never names.
+  `const crypto = require('crypto'); export async function h(crypto) { return crypto.pbkdf2Sync('p', 's', 1, 32, 'sha256'); }`,
+  `const store = { readFileSync() { return 1; } }; export async function h() { return store.readFileSync('x'); }`,
+  `export class Job { runSync() {} async handle(db) { this.runSync(); db.execSync('x'); runSync(); } }`,
+  `import { readFileSync } from 'my-fs'; export async function h() { return readFileSync('x'); }`,
+  `import fs from 'fs/promises'; export async function h(p) { return fs.readFile(p); }`,
+  `function require() { return {}; } export async function h() { return require('fs').readFileSync('x'); }`,
+  `import { createRequire } from 'my-module'; const req = createRequire(import.meta.url); export async function h() { return req('fs').readFileSync('x'); }`,
+  `export async function h(fs) { const { readFileSync } = fs; return readFileSync('x'); }`,
+
+  // --- Not blocking: the callback forms run on the libuv pool.
+  `import crypto from 'node:crypto'; export function h(cb) { crypto.randomBytes(4096, cb); crypto.pbkdf2('p', 's', 1e5, 64, 'sha512', cb); }`,
+  `import { randomBytes, randomInt } from 'crypto'; export function h(cb) { randomBytes(4096, (err, buf) => cb(buf)); randomInt(10, cb); }`,
+  `const fs = require('fs'); export function h(p, cb) { fs.readFile(p, cb); }`,
+
+  // --- Start-up code: runs once, before serving.
+  `import fs from 'node:fs'; const config = JSON.parse(fs.readFileSync('config.json', 'utf8')); export default config;`,
+  `const fs = require('fs'); (async () => { fs.readFileSync('a'); })(); !function () { fs.statSync('b'); }();`,
+  `import fs from 'fs'; function loadConfig() { return fs.readFileSync('config.json'); } const config = loadConfig(); export { config };`,
+  `import fs from 'fs'; const load = () => fs.readFileSync('x'); async function main() { load(); } await main();`,
+  `import fs from 'fs'; ['a', 'b'].forEach((f) => fs.readFileSync(f));`,
+  `import fs from 'fs'; export class Templates { static cache = fs.readFileSync('t.html'); static { Templates.other = fs.readFileSync('o.html'); } }`,
+  { code: `const fs = require('fs'); module.exports = function handler() { return fs.readFileSync('x'); };`, filename: 'scripts/build.js' },
+  { code: `import zlib from 'zlib'; export async function seed(b) { return zlib.gzipSync(b); }`, filename: 'db/migrations/001-init.js' },
+  { code: `import fs from 'fs'; export default { plugins: [() => fs.readFileSync('x')] };`, filename: 'vite.config.js' },
+
+  // --- Cheap: small random sizes and existsSync, unless asked for.
+  `import crypto from 'crypto'; export async function h() { return crypto.randomBytes(16).toString('hex'); }`,
+  `import { randomBytes } from 'node:crypto'; const TOKEN_BYTES = 32; export async function h() { return randomBytes(TOKEN_BYTES); }`,
+  `import { randomFillSync } from 'node:crypto'; export async function h() { const buf = Buffer.alloc(16); return randomFillSync(buf); }`,
+  `import crypto from 'crypto'; export async function h() { return crypto.randomFillSync(new Uint8Array(64)); }`,
+  `import fs from 'fs'; export async function h(p) { return fs.existsSync(p); }`,
+  `import { randomInt } from 'crypto'; export async function h() { return randomInt(100); }`,
+
+  // --- Options.
+  { code: `import fs from 'fs'; export async function h(p) { return fs.readFileSync(p); }`, options: [{ modules: ['crypto', 'zlib'] }] },
+  { code: `import fs from 'fs'; export async function h(p) { return fs.statSync(p); }`, options: [{ ignore: ['statSync'] }] },
+  { code: `import fs from 'node:fs'; export async function h(p) { return fs.statSync(p); }`, options: [{ ignore: ['fs.statSync'] }] },
+  { code: `import fs from 'node:fs'; export async function h(p) { return fs.statSync(p); }`, options: [{ ignore: ['fs. statSync'] }] },
+  { code: `import crypto from 'crypto'; export async function h() { return crypto.randomBytes(2048); }`, options: [{ smallRandomSize: 4096 }] },
+  { code: `import fs from 'fs'; export async function h(p) { return fs.readFileSync(p); }`, filename: 'tools/gen.js', options: [{ startupFiles: ['tools/**'] }] },
+
+  // --- Odd input never throws.
+  '',
+  `/* only a comment */`,
+  { code: `var fs = require('fs'); with (Math) { fs.readFileSync('x'); }`, languageOptions: { sourceType: 'script' }, only: 'js' },
+  `const x = await import('node:fs'); export {};`,
+  `export async function h(m) { return (await import(m)).readFileSync('x'); }`,
+];
+
+const cryptoCode = `import crypto from 'node:crypto';
+export async function hash(password, salt) {
+  const key = crypto.pbkdf2Sync(password, salt, 100000, 64, 'sha512');
+  return key.toString('hex');
+}`;
+
+const aliasCode = `const { pbkdf2Sync: kdf } = require('crypto');
+async function derive(pw) {
+  return kdf(pw, 'salt', 1000, 32, 'sha256');
+}
+module.exports = derive;`;
+
+const namespaceZlib = `import * as zlib from 'zlib';
+import { promisify } from 'node:util';
+export const handler = async (req, res) => {
+  res.end(zlib.gzipSync(req.body));
+};`;
+
+const inlineRequire = `exports.inflate = async function (x) {
+  return require('zlib').inflateSync(x).toString();
+};`;
+
+const namedFs = `import { readFileSync } from 'node:fs';
+export async function page(name) {
+  return readFileSync(name, 'utf8');
+}`;
+
+const alreadyImported = `import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+export async function page(name) {
+  const a = await readFile('a');
+  return readFileSync(name, 'utf8') + a;
+}`;
+
+const utilNamespace = `const util = require("util")
+const zlib = require("zlib")
+module.exports = async (b) => zlib.brotliCompressSync(b)`;
+
+const execFileCode = `import { execFileSync } from 'child_process';
+export async function version() {
+  return execFileSync('git', ['--version']);
+}`;
+
+const execCode = `const cp = require('node:child_process');
+async function list(dir) {
+  return cp.execSync('ls', { cwd: dir, encoding: 'utf8' }).trim();
+}
+module.exports = list;`;
+
+const handlerCode = `const crypto = require('crypto');
+app.post('/login', (req, res) => {
+  res.json({ key: crypto.scryptSync(req.body.password, 'salt', 64) });
+});`;
+
+const exportedAndStartup = `import fs from 'fs';
+export function read(p) { return fs.readFileSync(p); }
+read('warm-up');`;
+
+const dynamicImport = `export async function h(p) {
+  const fs = await import('node:fs');
+  return fs.readFileSync(p);
+}`;
+
+const createRequireCode = `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const fs = require('fs');
+export async function h(p) {
+  return fs.statSync(p).size;
+}`;
+
+const randomCode = `import { randomBytes } from 'crypto';
+export async function token(n) {
+  return randomBytes(n);
+}`;
+
+const tsCode = `import * as fs from 'fs';
+export async function h(p: string): Promise<number> {
+  const a = fs.readFileSync(p)!;
+  return a.length;
+}`;
+
+const tsImportEquals = `import zlib = require('zlib');
+export async function h(b: Buffer) {
+  return zlib.gunzipSync(b) as Buffer;
+}`;
+
+const invalidCases = [
+  // --- Each API group, member calls on the module object.
+  invalid(cryptoCode, `crypto.pbkdf2Sync(password, salt, 100000, 64, 'sha512')`, cryptoCode.replace(
+    `crypto.pbkdf2Sync(password, salt, 100000, 64, 'sha512')`,
+    `await promisify(crypto.pbkdf2)(password, salt, 100000, 64, 'sha512')`,
+  ).replace(`import crypto from 'node:crypto';`, `import crypto from 'node:crypto';\nimport { promisify } from 'node:util';`)),
+  invalid(namespaceZlib, 'zlib.gzipSync(req.body)', namespaceZlib.replace('zlib.gzipSync(req.body)', 'await promisify(zlib.gzip)(req.body)')),
+  invalid(namedFs, `readFileSync(name, 'utf8')`, `import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+export async function page(name) {
+  return await readFile(name, 'utf8');
+}`),
+  invalid(execFileCode, `execFileSync('git', ['--version'])`, `import { execFileSync, execFile } from 'child_process';
+import { promisify } from 'util';
+export async function version() {
+  return (await promisify(execFile)('git', ['--version'], { encoding: 'buffer' })).stdout;
+}`),
+  invalid(execCode, `cp.execSync('ls', { cwd: dir, encoding: 'utf8' })`, `const cp = require('node:child_process');
+const { promisify } = require('node:util');
+async function list(dir) {
+  return (await promisify(cp.exec)('ls', { cwd: dir, encoding: 'utf8' })).stdout.trim();
+}
+module.exports = list;`),
+  invalid(`const { spawnSync } = require('child_process'); exports.h = async () => spawnSync('ls');`, `spawnSync('ls')`, null),
+
+  // --- Import styles: aliases, inline require, node: prefix, dynamic import, createRequire.
+  invalid(aliasCode, `kdf(pw, 'salt', 1000, 32, 'sha256')`, `const { pbkdf2Sync: kdf, pbkdf2 } = require('crypto');
+const { promisify } = require('util');
+async function derive(pw) {
+  return await promisify(pbkdf2)(pw, 'salt', 1000, 32, 'sha256');
+}
+module.exports = derive;`),
+  invalid(inlineRequire, `require('zlib').inflateSync(x)`, `const { promisify } = require('util');
+exports.inflate = async function (x) {
+  return (await promisify(require('zlib').inflate)(x)).toString();
+};`),
+  invalid(dynamicImport, 'fs.readFileSync(p)', dynamicImport.replace('fs.readFileSync(p)', 'await fs.promises.readFile(p)')),
+  invalid(createRequireCode, 'fs.statSync(p)', createRequireCode.replace('fs.statSync(p).size', '(await fs.promises.stat(p)).size')),
+  invalid(utilNamespace, 'zlib.brotliCompressSync(b)', utilNamespace.replace('zlib.brotliCompressSync(b)', 'await util.promisify(zlib.brotliCompress)(b)')),
+  invalid(
+    `const fs = require('fs'); exports.h = async (p) => fs?.readFileSync?.(p);`,
+    'fs?.readFileSync?.(p)',
+    null,
+  ),
+
+  // --- A file that already imports what the rewrite needs.
+  invalid(alreadyImported, `readFileSync(name, 'utf8')`, alreadyImported.replace(`readFileSync(name, 'utf8')`, `await readFile(name, 'utf8')`)),
+
+  // --- Outside an async function: reported, no rewrite.
+  invalid(handlerCode, `crypto.scryptSync(req.body.password, 'salt', 64)`, null, { messageId: 'blockingNoAwait' }),
+  invalid(`import zlib from 'zlib'; export class Api { handle(b) { return zlib.deflateSync(b); } }`, 'zlib.deflateSync(b)', null, { messageId: 'blockingNoAwait' }),
+  invalid(exportedAndStartup, 'fs.readFileSync(p)', null, { messageId: 'blockingNoAwait' }),
+  invalid(`import fs from 'fs'; export class Page { body = fs.readFileSync('page.html'); }`, `fs.readFileSync('page.html')`, null, { messageId: 'blockingNoAwait' }),
+  invalid(`import fs from 'fs'; export async function h(p = fs.readFileSync('d')) { return p; }`, `fs.readFileSync('d')`, null),
+
+  // --- Sizes and cheap calls.
+  invalid(randomCode, 'randomBytes(n)', `import { randomBytes } from 'crypto';
+import { promisify } from 'util';
+export async function token(n) {
+  return await promisify(randomBytes)(n);
+}`),
+  invalid(`import crypto from 'crypto'; export async function h() { return crypto.randomBytes(4096); }`, 'crypto.randomBytes(4096)', `import crypto from 'crypto';
+import { promisify } from 'util'; export async function h() { return await promisify(crypto.randomBytes)(4096); }`),
+  invalid(`import fs from 'fs'; export async function h(p) { return fs.existsSync(p); }`, 'fs.existsSync(p)', null, { options: [{ includeCheap: true }] }),
+
+  // --- fix: true turns the suggestion into an autofix (codemod use).
+  {
+    code: `import fs from 'fs'; export async function h(p) { fs.writeFileSync(p, 'x'); }`,
+    options: [{ fix: true }],
+    output: `import fs from 'fs'; export async function h(p) { await fs.promises.writeFile(p, 'x'); }`,
+    errors: [{ messageId: 'blocking', ...at(`import fs from 'fs'; export async function h(p) { fs.writeFileSync(p, 'x'); }`, `fs.writeFileSync(p, 'x')`) }],
+  },
+
+  // --- TypeScript.
+  invalid(tsCode, 'fs.readFileSync(p)', tsCode.replace('fs.readFileSync(p)!', '(await fs.promises.readFile(p))!'), { only: 'ts' }),
+  // `import x = require()` has no import list to join, so the new import goes first.
+  invalid(tsImportEquals, 'zlib.gunzipSync(b)', `import { promisify } from 'util';
+import zlib = require('zlib');
+export async function h(b: Buffer) {
+  return await promisify(zlib.gunzip)(b) as Buffer;
+}`, { only: 'ts' }),
+];
+
+describe('unblock/no-blocking-sync-call', () => {
+  runRuleTests('no-blocking-sync-call', rule, { valid, invalid: invalidCases });
+});
