@@ -1,0 +1,113 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import traverseModule from '@babel/traverse';
+import { parseSource } from './parse.js';
+import { stripTypes } from './strip-types.js';
+import { locateFunction, describeFunction } from './locate.js';
+import { collect } from './collect.js';
+import { emitHarness } from './emit.js';
+import { HarnessRefusal } from './refusal.js';
+import { validateLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL, parseLatencyModel } from './latency.js';
+import { applyPluginFixes } from './apply-fixes.js';
+
+export { HarnessRefusal, validateLatencyModel, describeLatencyModel, parseLatencyModel, DEFAULT_LATENCY_MODEL };
+
+/** @type {typeof import('@babel/traverse').default} */
+// @ts-ignore -- CommonJS default export seen from ESM
+const traverse = traverseModule.default ?? traverseModule;
+
+const RUNTIME_URL = new URL('./runtime.js', import.meta.url).href;
+
+/**
+ * @typedef {{
+ *   functionName: string | null,
+ *   file: string,
+ *   line: number,
+ *   model: import('./latency.js').LatencyModel,
+ *   modelText: string,
+ *   before: { source: string } | null,
+ *   after: { source: string, fixed: boolean, messages: string[] } | null,
+ *   simulated: string[],
+ *   refusal?: string,
+ * }} FunctionHarness
+ */
+
+/**
+ * Parses "path/to/file.js:42" (the CLI's `--function` value).
+ * @param {string} spec
+ * @returns {{ file: string, line: number }}
+ */
+export function parseFunctionSpec(spec) {
+  const match = /^(.+):(\d+)$/.exec(String(spec ?? ''));
+  if (!match || Number(match[2]) < 1) throw new TypeError(`--function expects path/to/file.js:LINE (got "${spec}")`);
+  return { file: match[1], line: Number(match[2]) };
+}
+
+/**
+ * Builds the "before" harness module for the function that contains `line` of `file` (and the
+ * "after" module, by applying the plugin's fixes to it). A function the harness cannot isolate gives
+ * `refusal` (one sentence) and no sources: never a harness that would produce a wrong number.
+ * @param {{ file: string, line: number, latencyModel?: unknown, source?: string, runtimeSpecifier?: string, rules?: string[] }} options
+ * @returns {Promise<FunctionHarness>}
+ */
+export async function buildFunctionHarness(options) {
+  if (!options || typeof options.file !== 'string' || options.file === '') throw new TypeError('buildFunctionHarness needs { file: string, line: number }');
+  if (!Number.isInteger(options.line) || options.line < 1) throw new TypeError(`line must be a positive integer (got ${JSON.stringify(options.line)})`);
+  const model = validateLatencyModel(options.latencyModel);
+  const modelText = describeLatencyModel(model);
+  const file = path.resolve(options.file);
+  const base = { functionName: null, file, line: options.line, model, modelText, before: null, after: null, simulated: [] };
+
+  let code = options.source;
+  if (code === undefined) {
+    try {
+      code = await readFile(file, 'utf8');
+    } catch (error) {
+      return { ...base, refusal: `cannot read ${options.file}: ${error.code === 'ENOENT' ? 'no such file' : error.message}` };
+    }
+  }
+  const parsed = parseSource(code, file);
+  if ('error' in parsed) return { ...base, refusal: `the file does not parse: ${parsed.error}` };
+  const { ast } = parsed;
+
+  const located = locateFunction(ast, options.line);
+  if (!located) return { ...base, refusal: `no function contains line ${options.line} of ${path.basename(file)}` };
+  const { start, end } = located.node.loc;
+  const error = /** @type {any[]} */ (/** @type {any} */ (ast).errors ?? []).find((e) => e.loc && e.loc.line >= start.line && e.loc.line <= end.line);
+  if (error) return { ...base, refusal: `the function does not parse: ${String(error.message).replace(/\s*\(\d+:\d+\)$/, '')} (line ${error.loc.line})` };
+
+  // Types are removed before scope analysis so that type-only references never look like data.
+  stripTypes(ast);
+  traverse.cache.clear();
+  const target = locateFunction(ast, options.line);
+  const functionName = describeFunction(target);
+
+  let collected;
+  try {
+    collected = collect(target);
+  } catch (err) {
+    if (err instanceof HarnessRefusal) return { ...base, functionName, refusal: err.message };
+    throw err;
+  }
+  const { source } = emitHarness({
+    target,
+    collected,
+    model,
+    modelText,
+    file,
+    line: options.line,
+    functionName,
+    runtimeSpecifier: options.runtimeSpecifier ?? RUNTIME_URL,
+  });
+  const after = await applyPluginFixes(source, { rules: options.rules });
+  return {
+    ...base,
+    functionName,
+    before: { source },
+    after,
+    simulated: collected.asyncCalls,
+  };
+}
+
+export { RUNTIME_URL };

@@ -1,0 +1,129 @@
+import { pbkdf2, pbkdf2Sync } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * @typedef {{ kind: 'io', ms: number } | { kind: 'threadpool', ms: number }} SimpleModel
+ * @typedef {SimpleModel | { kind: 'table', calls: Record<string, SimpleModel>, default: SimpleModel }} LatencyModel
+ */
+
+/**
+ * The default matches the I/O fixtures' calibration (six independent 10 ms waits per request).
+ * @type {LatencyModel}
+ */
+export const DEFAULT_LATENCY_MODEL = Object.freeze({ kind: 'io', ms: 10 });
+
+/**
+ * Checks a latency model given by a user and returns a normalised copy.
+ * @param {unknown} model
+ * @param {string} [where]
+ * @returns {LatencyModel}
+ */
+export function validateLatencyModel(model, where = 'latencyModel') {
+  if (model === undefined) return { ...DEFAULT_LATENCY_MODEL };
+  if (model === null || typeof model !== 'object') throw new TypeError(`${where} must be an object such as { kind: 'io', ms: 10 }`);
+  const m = /** @type {Record<string, any>} */ (model);
+  if (m.kind === 'io' || m.kind === 'threadpool') {
+    if (typeof m.ms !== 'number' || !Number.isFinite(m.ms) || m.ms < 0 || m.ms > 60_000) {
+      throw new TypeError(`${where}.ms must be a number of milliseconds between 0 and 60000 (got ${JSON.stringify(m.ms)})`);
+    }
+    return { kind: m.kind, ms: m.ms };
+  }
+  if (m.kind === 'table') {
+    if (!m.calls || typeof m.calls !== 'object') throw new TypeError(`${where}.calls must map call paths such as 'db.getUser' to { kind, ms }`);
+    const calls = Object.fromEntries(
+      Object.entries(m.calls).map(([path, entry]) => {
+        const simple = validateLatencyModel(entry, `${where}.calls['${path}']`);
+        if (simple.kind === 'table') throw new TypeError(`${where}.calls['${path}'] cannot itself be a table`);
+        return [path, simple];
+      }),
+    );
+    const fallback = validateLatencyModel(m.default ?? DEFAULT_LATENCY_MODEL, `${where}.default`);
+    if (fallback.kind === 'table') throw new TypeError(`${where}.default cannot itself be a table`);
+    return { kind: 'table', calls, default: fallback };
+  }
+  throw new TypeError(`${where}.kind must be 'io', 'threadpool' or 'table' (got ${JSON.stringify(m.kind)})`);
+}
+
+/**
+ * Parses the CLI form: `io:10`, `threadpool:25`, or a JSON object.
+ * @param {string} text
+ * @returns {LatencyModel}
+ */
+export function parseLatencyModel(text) {
+  const short = /^(io|threadpool):(\d+(?:\.\d+)?)(?:ms)?$/.exec(text.trim());
+  if (short) return validateLatencyModel({ kind: short[1], ms: Number(short[2]) });
+  let parsed;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new TypeError(`latency model "${text}" is neither io:<ms>, threadpool:<ms> nor JSON`);
+  }
+  return validateLatencyModel(parsed);
+}
+
+/**
+ * One line for reports: "I/O wait of 10 ms per simulated call".
+ * @param {LatencyModel} model
+ * @returns {string}
+ */
+export function describeLatencyModel(model) {
+  /** @param {SimpleModel} m */
+  const simple = (m) => (m.kind === 'io' ? `I/O wait of ${m.ms} ms` : `thread-pool task of ${m.ms} ms (pbkdf2)`);
+  if (model.kind !== 'table') return `${simple(model)} per simulated call`;
+  const rows = Object.entries(model.calls).map(([path, m]) => `${path}: ${simple(m)}`);
+  return `per-call table (${rows.join('; ')}; others: ${simple(model.default)})`;
+}
+
+/**
+ * How many pbkdf2-sha256 iterations take one millisecond on this machine, measured once per
+ * process (the thread-pool model must cost the same CPU time as the backend it stands for).
+ */
+let iterationsPerMs = 0;
+function calibrateIterations() {
+  if (iterationsPerMs) return iterationsPerMs;
+  const probe = 20_000;
+  // Calibration must time the same work the thread pool will do, on this thread, once at start-up.
+  // eslint-disable-next-line unblock/no-blocking-sync-call
+  pbkdf2Sync('warm-up', 'salt', 2_000, 32, 'sha256');
+  const samples = [];
+  for (let i = 0; i < 5; i += 1) {
+    const start = process.hrtime.bigint();
+    // eslint-disable-next-line unblock/no-blocking-sync-call
+    pbkdf2Sync('calibrate', 'salt', probe, 32, 'sha256');
+    samples.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  samples.sort((a, b) => a - b);
+  iterationsPerMs = probe / samples[2];
+  return iterationsPerMs;
+}
+
+/**
+ * @param {LatencyModel} model
+ */
+export function createLatencySource(model) {
+  const needsPool = model.kind === 'threadpool' || (model.kind === 'table' && [model.default, ...Object.values(model.calls)].some((m) => m.kind === 'threadpool'));
+  const perMs = needsPool ? calibrateIterations() : 0;
+
+  /** @param {SimpleModel} m @returns {Promise<unknown>} */
+  function run(m) {
+    if (m.ms === 0) return Promise.resolve();
+    if (m.kind === 'io') return sleep(m.ms);
+    const iterations = Math.max(1, Math.round(perMs * m.ms));
+    return new Promise((resolve, reject) => {
+      pbkdf2('simulated', 'operation', iterations, 32, 'sha256', (error) => (error ? reject(error) : resolve(undefined)));
+    });
+  }
+
+  return {
+    /** pbkdf2 iterations per millisecond on this machine (0 when the model has no thread-pool work) */
+    iterationsPerMs: perMs,
+    /**
+     * @param {string} shape call path such as `db.getUser`
+     * @param {string} name the method name alone, for `*.name` table entries
+     */
+    wait(shape, name) {
+      if (model.kind !== 'table') return run(model);
+      return run(model.calls[shape] ?? model.calls[`*.${name}`] ?? model.default);
+    },
+  };
+}
