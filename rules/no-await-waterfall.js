@@ -79,7 +79,8 @@ const rule = {
       if (countAwaitedStatements(statements) < 2) return;
       if (isInOrderedScope(statements[0], sourceCode.visitorKeys)) return;
       for (const members of findStatementGroups(statements, getFacts())) {
-        report(members[0].statement, members.length, promiseAllStatementEdit(sourceCode, members), members[members.length - 1].statement);
+        const edit = typeLinksBetween(members) ? null : promiseAllStatementEdit(sourceCode, members);
+        report(members[0].statement, members.length, edit, members[members.length - 1].statement);
       }
     }
 
@@ -122,6 +123,22 @@ const rule = {
       if (countSuspensions(slot, sourceCode.visitorKeys) !== 1) return null;
       const cls = getFacts().classifier.classifyOperation(unwrap(slot.argument));
       return cls.barrier ? null : slot;
+    }
+
+    /**
+     * A member's operand names another member's binding in a type
+     * (`g<typeof x>()`): not data flow, but merged into one declaration it
+     * would refer to itself, so no rewrite is offered.
+     * @param {any[]} members
+     */
+    function typeLinksBetween(members) {
+      const operands = members.map((member) => member.awaitNode.argument.range);
+      return members.some((member) =>
+        member.form === 'declaration' &&
+        sourceCode.getDeclaredVariables(member.statement.type === 'ExportNamedDeclaration' ? member.statement.declaration.declarations[0] : member.statement.declarations[0])
+          .some((variable) => variable.references.some((reference) =>
+            operands.some(([start, end]) => reference.identifier.range[0] >= start && reference.identifier.range[1] <= end))),
+      );
     }
 
     /** @param {any} node */

@@ -50,6 +50,7 @@ export function createCallClassifier(options, context) {
   const readVerbs = new Set([...READ_VERBS, ...(options.readVerbs ?? [])].map((v) => v.toLowerCase()));
   const writeVerbs = new Set([...WRITE_VERBS, ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
   for (const verb of options.readVerbs ?? []) writeVerbs.delete(verb.toLowerCase());
+  const userVerbs = new Set([...(options.readVerbs ?? []), ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
   const barrierVerbs = new Set(BARRIER_VERBS);
   const neutral = new Set(NEUTRAL_WORDS);
   const ordered = new Set((options.orderedCallees ?? []).map((callee) => callee.replace(/\s+/g, '')));
@@ -121,7 +122,8 @@ export function createCallClassifier(options, context) {
    * @returns {'read' | 'write' | 'unknown'}
    */
   function kindOfNames(names) {
-    const all = names.flatMap(verbsOf);
+    // User-declared verbs may name a whole method (`getNext`), not just its first word.
+    const all = [...names.flatMap(verbsOf), ...names.map((name) => name.toLowerCase()).filter((name) => userVerbs.has(name))];
     const meaningful = all.filter((verb) => !neutral.has(verb));
     const verbs = meaningful.length > 0 ? meaningful : all;
     if (verbs.some((verb) => writeVerbs.has(verb))) return 'write';

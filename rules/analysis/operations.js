@@ -53,7 +53,8 @@ export function awaitedOperationOf(statement, sourceCode) {
     if (!declarator.init) return null;
     value = declarator.init;
     const variables = sourceCode.getDeclaredVariables(declarator);
-    const resultUsed = variables.some((variable) => variable.references.some((reference) => reference.isRead()));
+    // An exported binding is read by whoever imports it.
+    const resultUsed = exported || variables.some((variable) => variable.references.some((reference) => reference.isRead()));
     shape = { statement, form: 'declaration', declarationKind: inner.kind, exported, target: declarator.id, resultUsed };
   } else if (
     inner.type === 'ExpressionStatement' &&

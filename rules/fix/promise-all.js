@@ -28,7 +28,9 @@ function splitAnnotation(sourceCode, target) {
 }
 
 /**
- * Comments on the same line after a statement, when nothing else follows on that line.
+ * Comments on the same line after a statement (`const a = await f(); // why`).
+ * When another statement follows on that line, a comment between the two
+ * belongs to neither: null, so the rewrite is declined.
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any} statement
  */
@@ -36,7 +38,7 @@ function trailingComments(sourceCode, statement) {
   const line = statement.loc.end.line;
   const after = sourceCode.getCommentsAfter(statement).filter((comment) => comment.loc.start.line === line);
   const next = sourceCode.getTokenAfter(statement);
-  if (next && next.loc.start.line === line) return null;
+  if (after.length > 0 && next && next.loc.start.line === line) return null;
   return after;
 }
 
@@ -73,7 +75,10 @@ export function promiseAllStatementEdit(sourceCode, members) {
     if (commentsOutside(sourceCode, member.statement, kept).length > 0) return null;
     const trailing = trailingComments(sourceCode, member.statement);
     if (trailing === null) return null;
-    const leading = index === 0 ? [] : sourceCode.getCommentsBefore(member.statement);
+    // Own-line comments above a moved statement travel with it; a comment
+    // ending the previous line belongs to that line's statement.
+    const previousLine = sourceCode.getTokenBefore(member.statement)?.loc.end.line ?? 0;
+    const leading = index === 0 ? [] : sourceCode.getCommentsBefore(member.statement).filter((comment) => comment.loc.start.line > previousLine);
     const statementEnd = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : member.statement.range[1];
     if (index === 0) {
       replaceEnd = statementEnd;
@@ -94,11 +99,15 @@ export function promiseAllStatementEdit(sourceCode, members) {
       ? `${first.exported ? 'export ' : ''}${first.declarationKind} [${patterns}]${annotation} = await Promise.all(`
       : `${needsAsiGuard(sourceCode, first.statement) ? ';' : ''}[${patterns}] = await Promise.all(`;
 
-  const singleLine = `${head}[${elements.map((element) => element.operand).join(', ')}]);`;
+  // Keep the file's semicolon style.
+  const end = sourceCode.getLastToken(first.statement).value === ';' ? ');' : ')';
+  const singleLine = `${head}[${elements.map((element) => element.operand).join(', ')}]${end}`;
+  // Code written on one line stays on one line; otherwise wrap past MAX_LINE.
+  const writtenOnOneLine = first.statement.loc.start.line === members[members.length - 1].statement.loc.end.line;
   const fitsOnOneLine =
     elements.every((element) => element.comments.length === 0) &&
     !singleLine.includes('\n') &&
-    indent.length + singleLine.length <= MAX_LINE;
+    (writtenOnOneLine || indent.length + singleLine.length <= MAX_LINE);
 
   let statementText = singleLine;
   if (!fitsOnOneLine) {
@@ -107,7 +116,7 @@ export function promiseAllStatementEdit(sourceCode, members) {
       ...element.comments.map((comment) => `${inner}${comment}`),
       `${inner}${reindent(element.operand, lineIndent(sourceCode, element.member.statement), inner, hasMultilineTemplate(sourceCode, element.member.awaitNode.argument))},`,
     ]);
-    statementText = `${head}[\n${lines.join('\n')}\n${indent}]);`;
+    statementText = `${head}[\n${lines.join('\n')}\n${indent}]${end}`;
   }
 
   // Statements between the members stay where they are, in their order.
