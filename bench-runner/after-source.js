@@ -1,0 +1,121 @@
+import { Linter } from 'eslint';
+import { createTwoFilesPatch } from 'diff';
+import { BenchError, oneLine } from './errors.js';
+
+/**
+ * @typedef {object} Finding
+ * @property {string} ruleId
+ * @property {number} line
+ * @property {number} column
+ * @property {string} message
+ */
+
+/**
+ * @typedef {object} AfterSource
+ * @property {string} source the fixed text ("after")
+ * @property {boolean} changed false when the rules found nothing to fix
+ * @property {string[]} rulesApplied the requested rules the plugin has now
+ * @property {string[]} rulesMissing requested rules the plugin does not ship (yet)
+ * @property {Finding[]} findings what the rules reported on the "before" source
+ * @property {Finding[]} unfixed reports still present after fixing (no fix offered)
+ * @property {string} diff unified diff before → after ('' when unchanged)
+ */
+
+/**
+ * Loads the plugin from the package root lazily, so a broken or half-written rule becomes one
+ * clear error instead of a crash at import time of the whole runner.
+ * @returns {Promise<{ rules: Record<string, any> }>}
+ */
+export async function loadPlugin() {
+  try {
+    const mod = await import('../index.js');
+    return mod.default;
+  } catch (error) {
+    throw new BenchError(`cannot load the Unblock plugin: ${oneLine(error)}`, { code: 'PLUGIN_LOAD_FAILED', cause: error });
+  }
+}
+
+/**
+ * Builds the "after" source by running ESLint with the chosen rules in codemod mode
+ * (`{ fix: true }` turns their suggestions into fixes) and applying every fix. Never hand-written:
+ * whatever the rules do is exactly what gets benchmarked.
+ * @param {string} source
+ * @param {{ rules: string[], filename: string, plugin: { rules: Record<string, any> } }} options
+ * @returns {AfterSource}
+ */
+export function buildAfterSource(source, { rules, filename, plugin }) {
+  const rulesApplied = rules.filter((id) => Object.hasOwn(plugin.rules ?? {}, id.replace(/^unblock\//, '')));
+  const rulesMissing = rules.filter((id) => !rulesApplied.includes(id));
+  if (rulesApplied.length === 0) {
+    return { source, changed: false, rulesApplied, rulesMissing, findings: [], unfixed: [], diff: '' };
+  }
+  const config = [
+    {
+      plugins: { unblock: plugin },
+      languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') },
+      rules: Object.fromEntries(rulesApplied.map((id) => [id, ['warn', { fix: true }]])),
+    },
+  ];
+  const linter = new Linter();
+  const before = lint(() => linter.verify(source, /** @type {any} */ (config), { filename }), filename);
+  const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), { filename }), filename);
+  const after = fixed.output;
+  const changed = after !== source;
+  const diff = changed ? unifiedDiff(source, after, filename) : '';
+  return {
+    source: after,
+    changed,
+    rulesApplied,
+    rulesMissing,
+    findings: toFindings(before),
+    unfixed: toFindings(fixed.messages),
+    diff,
+  };
+}
+
+/**
+ * A unified diff with three lines of context, labelled before/after.
+ * @param {string} before
+ * @param {string} after
+ * @param {string} filename
+ */
+export function unifiedDiff(before, after, filename) {
+  return createTwoFilesPatch(`before/${filename}`, `after/${filename}`, before, after, '', '', { context: 3 });
+}
+
+/**
+ * Runs one linter call and turns parse errors and rule crashes into one-line errors.
+ * @template T
+ * @param {() => T} run
+ * @param {string} filename
+ * @returns {T}
+ */
+function lint(run, filename) {
+  let result;
+  try {
+    result = run();
+  } catch (error) {
+    throw new BenchError(`applying the Unblock rules to ${filename} failed: ${oneLine(error)}`, {
+      code: 'FIX_FAILED',
+      cause: error,
+    });
+  }
+  const messages = /** @type {any} */ (result).messages ?? result;
+  const fatal = messages.find((/** @type {any} */ m) => m.fatal);
+  if (fatal) {
+    throw new BenchError(`cannot parse ${filename}: ${fatal.message} (line ${fatal.line}, column ${fatal.column})`, {
+      code: 'FIX_FAILED',
+    });
+  }
+  return result;
+}
+
+/**
+ * @param {Array<{ ruleId: string | null, line: number, column: number, message: string }>} messages
+ * @returns {Finding[]}
+ */
+function toFindings(messages) {
+  return messages
+    .filter((m) => m.ruleId?.startsWith('unblock/'))
+    .map((m) => ({ ruleId: m.ruleId, line: m.line, column: m.column, message: m.message }));
+}

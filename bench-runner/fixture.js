@@ -1,0 +1,267 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { BenchError } from './errors.js';
+import { KNOWN_RULES, normalizeRules } from './options.js';
+
+/**
+ * @typedef {object} RouteSpec
+ * @property {string} method
+ * @property {string} path
+ * @property {Record<string, string>} [headers]
+ * @property {string} [body]
+ * @property {'body' | 'length'} compare what the equivalence check compares besides the status
+ */
+
+/**
+ * @typedef {object} IdealSpec
+ * @property {'parallel-threadpool' | 'parallel-io' | 'offload' | 'none'} kind
+ * @property {number} [tasks] independent thread-pool tasks per request (parallel-threadpool)
+ * @property {number} [before] sequential waits on the critical path before the fix (parallel-io)
+ * @property {number} [after] sequential waits on the critical path after the fix (parallel-io)
+ */
+
+/**
+ * @typedef {object} FixtureSpec
+ * @property {string} name
+ * @property {string} title
+ * @property {string} description
+ * @property {string} seed
+ * @property {string} entry
+ * @property {string} export
+ * @property {'handler' | 'factory'} kind
+ * @property {string[]} rules
+ * @property {RouteSpec[]} routes
+ * @property {RouteSpec | null} bystander
+ * @property {RouteSpec[]} equivalence
+ * @property {number} [threadpoolSize]
+ * @property {Record<string, any>} load
+ * @property {IdealSpec} ideal
+ */
+
+/**
+ * @typedef {object} Fixture
+ * @property {string} dir absolute fixture directory
+ * @property {string} entryPath absolute path of the module the servers import
+ * @property {string} source the entry module's text ("before")
+ * @property {FixtureSpec} spec
+ */
+
+const TOP_KEYS = [
+  'name',
+  'title',
+  'description',
+  'seed',
+  'entry',
+  'export',
+  'kind',
+  'rules',
+  'routes',
+  'bystander',
+  'equivalence',
+  'threadpoolSize',
+  'load',
+  'ideal',
+];
+const LOAD_KEYS = ['connections', 'duration', 'rounds', 'warmup'];
+const ROUTE_KEYS = ['method', 'path', 'headers', 'body', 'compare'];
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
+const IDEAL_KINDS = ['parallel-threadpool', 'parallel-io', 'offload', 'none'];
+
+/**
+ * Reads and validates a fixture directory (or its fixture.json). Every problem is a one-line
+ * BenchError with code FIXTURE_NOT_FOUND or FIXTURE_INVALID naming the file and the field.
+ * @param {string} location
+ * @returns {Promise<Fixture>}
+ */
+export async function loadFixture(location) {
+  if (typeof location !== 'string' || location.trim() === '') {
+    throw new BenchError('fixture path must be a non-empty string', { code: 'FIXTURE_NOT_FOUND' });
+  }
+  let dir = path.resolve(location);
+  const info = await stat(dir).catch(() => null);
+  if (!info) throw new BenchError(`fixture not found: ${location}`, { code: 'FIXTURE_NOT_FOUND' });
+  if (info.isFile()) {
+    if (path.basename(dir) !== 'fixture.json') {
+      throw new BenchError(`a fixture is a directory with a fixture.json, got the file ${location}`, {
+        code: 'FIXTURE_NOT_FOUND',
+      });
+    }
+    dir = path.dirname(dir);
+  }
+  const jsonPath = path.join(dir, 'fixture.json');
+  const text = await readFile(jsonPath, 'utf8').catch(() => null);
+  if (text === null) throw new BenchError(`no fixture.json in ${location}`, { code: 'FIXTURE_NOT_FOUND' });
+  let raw;
+  try {
+    raw = JSON.parse(text);
+  } catch (error) {
+    throw new BenchError(`${jsonPath} is not valid JSON: ${error.message}`, { code: 'FIXTURE_INVALID' });
+  }
+  const spec = validateSpec(raw, jsonPath, path.basename(dir));
+  const entryPath = path.resolve(dir, spec.entry);
+  if (path.relative(dir, entryPath).startsWith('..')) {
+    invalid(jsonPath, `"entry" must stay inside the fixture directory, got ${JSON.stringify(spec.entry)}`);
+  }
+  const source = await readFile(entryPath, 'utf8').catch(() => null);
+  if (source === null) invalid(jsonPath, `"entry" file not found: ${spec.entry}`);
+  return { dir, entryPath, source, spec };
+}
+
+/**
+ * Pure validation of the parsed fixture.json, exported for tests.
+ * @param {unknown} raw
+ * @param {string} file shown in errors
+ * @param {string} fallbackName used when "name" is absent
+ * @returns {FixtureSpec}
+ */
+export function validateSpec(raw, file, fallbackName) {
+  if (!isObject(raw)) invalid(file, 'must contain a JSON object');
+  unknownKeys(raw, TOP_KEYS, file, '');
+  const name = optionalString(raw, 'name', file) ?? fallbackName;
+  if (!/^[\w.-]+$/.test(name)) invalid(file, `"name" may hold letters, digits, ".", "_" and "-" only, got ${JSON.stringify(name)}`);
+  const entry = requiredString(raw, 'entry', file);
+  const kind = raw.kind ?? 'handler';
+  if (kind !== 'handler' && kind !== 'factory') {
+    invalid(file, `"kind" must be "handler" (exports a request handler) or "factory" (exports a function that creates a server), got ${JSON.stringify(kind)}`);
+  }
+  if (!Array.isArray(raw.rules) || raw.rules.length === 0) {
+    invalid(file, `"rules" must list at least one of ${KNOWN_RULES.join(', ')}`);
+  }
+  let rules;
+  try {
+    rules = normalizeRules(raw.rules);
+  } catch (error) {
+    invalid(file, `"rules": ${error.message.replace(/^--rule: /, '')}`);
+  }
+  if (!Array.isArray(raw.routes) || raw.routes.length === 0) invalid(file, '"routes" must list at least one route to load');
+  const routes = raw.routes.map((/** @type {unknown} */ r, /** @type {number} */ i) => route(r, file, `routes[${i}]`));
+  const bystander = raw.bystander === undefined ? null : route(raw.bystander, file, 'bystander');
+  const equivalence =
+    raw.equivalence === undefined
+      ? []
+      : Array.isArray(raw.equivalence)
+        ? raw.equivalence.map((/** @type {unknown} */ r, /** @type {number} */ i) => route(r, file, `equivalence[${i}]`))
+        : invalid(file, '"equivalence" must be a list of routes');
+  let threadpoolSize;
+  if (raw.threadpoolSize !== undefined) {
+    if (!Number.isInteger(raw.threadpoolSize) || raw.threadpoolSize < 1 || raw.threadpoolSize > 1024) {
+      invalid(file, `"threadpoolSize" must be a whole number from 1 to 1024, got ${JSON.stringify(raw.threadpoolSize)}`);
+    }
+    threadpoolSize = raw.threadpoolSize;
+  }
+  const load = raw.load ?? {};
+  if (!isObject(load)) invalid(file, '"load" must be an object');
+  unknownKeys(load, LOAD_KEYS, file, 'load.');
+  return {
+    name,
+    title: optionalString(raw, 'title', file) ?? name,
+    description: optionalString(raw, 'description', file) ?? '',
+    seed: optionalString(raw, 'seed', file) ?? '',
+    entry,
+    export: optionalString(raw, 'export', file) ?? 'default',
+    kind,
+    rules,
+    routes,
+    bystander,
+    equivalence,
+    threadpoolSize,
+    load,
+    ideal: ideal(raw.ideal, file),
+  };
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} file
+ * @param {string} where
+ * @returns {RouteSpec}
+ */
+function route(value, file, where) {
+  const obj = typeof value === 'string' ? { path: value } : value;
+  if (!isObject(obj)) invalid(file, `"${where}" must be a path string or an object with "path"`);
+  unknownKeys(obj, ROUTE_KEYS, file, `${where}.`);
+  if (typeof obj.path !== 'string' || !obj.path.startsWith('/')) {
+    invalid(file, `"${where}.path" must be a string starting with "/", got ${JSON.stringify(obj.path)}`);
+  }
+  const method = obj.method === undefined ? 'GET' : String(obj.method).toUpperCase();
+  if (!METHODS.includes(method)) invalid(file, `"${where}.method" must be one of ${METHODS.join(', ')}, got ${JSON.stringify(obj.method)}`);
+  if (obj.headers !== undefined && (!isObject(obj.headers) || Object.values(obj.headers).some((v) => typeof v !== 'string'))) {
+    invalid(file, `"${where}.headers" must map header names to strings`);
+  }
+  if (obj.body !== undefined && typeof obj.body !== 'string') invalid(file, `"${where}.body" must be a string`);
+  const compare = obj.compare ?? 'body';
+  if (compare !== 'body' && compare !== 'length') invalid(file, `"${where}.compare" must be "body" or "length", got ${JSON.stringify(compare)}`);
+  return { method, path: obj.path, headers: obj.headers, body: obj.body, compare };
+}
+
+/**
+ * @param {unknown} value
+ * @param {string} file
+ * @returns {IdealSpec}
+ */
+function ideal(value, file) {
+  if (value === undefined) return { kind: 'none' };
+  if (!isObject(value)) invalid(file, '"ideal" must be an object such as { "kind": "parallel-io", "before": 6, "after": 1 }');
+  unknownKeys(value, ['kind', 'tasks', 'before', 'after'], file, 'ideal.');
+  if (!IDEAL_KINDS.includes(value.kind)) invalid(file, `"ideal.kind" must be one of ${IDEAL_KINDS.join(', ')}, got ${JSON.stringify(value.kind)}`);
+  for (const key of ['tasks', 'before', 'after']) {
+    if (value[key] !== undefined && (!Number.isInteger(value[key]) || value[key] < 1)) {
+      invalid(file, `"ideal.${key}" must be a whole number of at least 1, got ${JSON.stringify(value[key])}`);
+    }
+  }
+  if (value.kind === 'parallel-threadpool' && value.tasks === undefined) invalid(file, '"ideal.tasks" is required for kind "parallel-threadpool"');
+  if (value.kind === 'parallel-io' && (value.before === undefined || value.after === undefined)) {
+    invalid(file, '"ideal.before" and "ideal.after" (waits on the critical path) are required for kind "parallel-io"');
+  }
+  return { kind: value.kind, tasks: value.tasks, before: value.before, after: value.after };
+}
+
+/**
+ * @param {Record<string, any>} obj
+ * @param {string[]} allowed
+ * @param {string} file
+ * @param {string} prefix
+ */
+function unknownKeys(obj, allowed, file, prefix) {
+  const extra = Object.keys(obj).find((key) => !allowed.includes(key));
+  if (extra !== undefined) invalid(file, `unknown field "${prefix}${extra}" (allowed: ${allowed.join(', ')})`);
+}
+
+/**
+ * @param {Record<string, any>} obj
+ * @param {string} key
+ * @param {string} file
+ */
+function requiredString(obj, key, file) {
+  if (typeof obj[key] !== 'string' || obj[key].trim() === '') invalid(file, `"${key}" must be a non-empty string`);
+  return obj[key];
+}
+
+/**
+ * @param {Record<string, any>} obj
+ * @param {string} key
+ * @param {string} file
+ * @returns {string | undefined}
+ */
+function optionalString(obj, key, file) {
+  if (obj[key] === undefined) return undefined;
+  if (typeof obj[key] !== 'string') invalid(file, `"${key}" must be a string`);
+  return obj[key];
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is Record<string, any>}
+ */
+function isObject(value) {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * @param {string} file
+ * @param {string} message
+ * @returns {never}
+ */
+function invalid(file, message) {
+  throw new BenchError(`${file}: ${message}`, { code: 'FIXTURE_INVALID' });
+}

@@ -1,0 +1,68 @@
+/**
+ * Child process that generates the HTTP load with autocannon's programmatic API, apart from
+ * both servers so the load generator never competes inside a server's event loop. It runs one
+ * slice per request from the runner and exits as soon as the IPC channel closes.
+ *
+ * Latencies come from autocannon's 'response' event (fractional milliseconds from hrtime)
+ * rather than its histogram, which rounds to whole milliseconds.
+ */
+import autocannon from 'autocannon';
+import { latencyHistogram, latencySummary } from './stats.js';
+
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (/** @type {any} */ message) => {
+  if (message?.type !== 'slice') return;
+  runSlice(message).then(
+    (result) => process.connected && process.send({ type: 'slice-done', id: message.id, result }),
+    (error) =>
+      process.connected &&
+      process.send({ type: 'slice-failed', id: message.id, message: String(error?.message ?? error).split('\n')[0] }),
+  );
+});
+
+/**
+ * @param {{ url: string, requests: Array<Record<string, any>>, connections: number, duration: number, timeout: number }} slice
+ */
+function runSlice(slice) {
+  return new Promise((resolve, reject) => {
+    /** @type {number[]} */
+    const latencies = [];
+    const cpuStart = process.cpuUsage();
+    const started = process.hrtime.bigint();
+    let instance;
+    try {
+      instance = autocannon(
+        {
+          url: slice.url,
+          connections: slice.connections,
+          duration: slice.duration,
+          timeout: slice.timeout,
+          requests: slice.requests,
+        },
+        (error, result) => {
+          if (error) return reject(error);
+          const elapsed = Number(process.hrtime.bigint() - started) / 1e9;
+          const cpu = process.cpuUsage(cpuStart);
+          resolve({
+            rps: latencies.length / elapsed,
+            completed: latencies.length,
+            elapsed,
+            errors: result.errors,
+            timeouts: result.timeouts,
+            non2xx: result.non2xx,
+            latency: latencySummary(latencies),
+            histogram: latencyHistogram(latencies),
+            cpuSeconds: (cpu.user + cpu.system) / 1e6,
+          });
+        },
+      );
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    });
+  });
+}

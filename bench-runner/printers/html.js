@@ -1,0 +1,141 @@
+import { LATENCY_BUCKET_EDGES } from '../stats.js';
+import { formatSummary } from './summary.js';
+import { machineLine, ms, percent, ratio, rps, spread } from './format.js';
+import { COLORS, barChart, escapeXml, lineChart } from './svg.js';
+
+/**
+ * A self-contained HTML report (inline CSS and SVG, nothing fetched at view time): the summary
+ * table, then per fixture the diff and four charts per connection level — latency distribution,
+ * req/s per round, event-loop delay and bystander latency, before against after. Pure.
+ * @param {Array<{ fixture: string, result?: any, error?: { message: string } }>} entries
+ * @returns {string}
+ */
+export function renderHtml(entries) {
+  const sections = entries.map((entry) => (entry.result ? fixtureSection(entry.result) : errorSection(entry)));
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Unblock bench report</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:1000px;color:#111827;line-height:1.4}
+pre{background:#f3f4f6;padding:.75rem;overflow:auto;font-size:12px}
+.charts{display:flex;flex-wrap:wrap;gap:12px}
+.note{color:#92400e}
+.del{color:#b91c1c}.add{color:#15803d}
+h2{border-top:1px solid #d1d5db;padding-top:1rem}
+</style></head><body>
+<h1>Unblock bench report</h1>
+<p>Before = the fixture as written; after = the same source with the Unblock rules' fixes applied. Each variant ran in its own Node process on 127.0.0.1, under alternating load slices (A B A B …). Ratios are after/before per round; ± is half the range across rounds.</p>
+<pre>${escapeXml(formatSummary(entries))}</pre>
+${sections.join('\n')}
+</body></html>
+`;
+}
+
+/** @param {{ fixture: string, error?: { message: string } }} entry */
+function errorSection(entry) {
+  return `<h2>${escapeXml(entry.fixture)}</h2><p class="note">error: ${escapeXml(entry.error?.message ?? 'unknown')}</p>`;
+}
+
+/** @param {any} result */
+function fixtureSection(result) {
+  const f = result.fixture;
+  const parts = [`<h2>${escapeXml(f.name)}: ${escapeXml(f.title)}</h2>`];
+  if (f.description) parts.push(`<p>${escapeXml(f.description)}</p>`);
+  if (f.seed) parts.push(`<p>Seed experiment: ${escapeXml(f.seed)}</p>`);
+  parts.push(`<p>Machine: ${escapeXml(machineLine(result.machine))}. Wall time ${result.wallSeconds.toFixed(1)} s.</p>`);
+  if (result.status === 'nothing-to-fix') {
+    parts.push('<p><strong>Nothing to fix</strong>: the rules found nothing to change, so nothing was benchmarked.</p>');
+    return parts.join('\n');
+  }
+  parts.push(`<details><summary>The fix (${result.fix.findings.length} finding(s))</summary><pre>${colorDiff(result.fix.diff)}</pre></details>`);
+  for (const run of result.runs) {
+    for (const level of run.levels) parts.push(levelSection(level, run.threadpoolSize));
+  }
+  return parts.join('\n');
+}
+
+/**
+ * @param {any} level
+ * @param {number} pool
+ */
+function levelSection(level, pool) {
+  const { before: b, after: a } = level;
+  const head = `<h3>${level.connections} connection(s), UV_THREADPOOL_SIZE=${pool}: ${ratio(level.ratio.rps?.median)} ${spread(level.ratio.rps?.spread)} req/s (${rps(b.rps?.median)} → ${rps(a.rps?.median)})</h3>`;
+  const ideal = level.ideal.gain === null ? 'No prediction for this fixture.' : `Ideal gain ${ratio(level.ideal.gain)} (${escapeXml(level.ideal.basis)})${level.ideal.reached === null ? ': no gain expected.' : `; the fix reached ${percent(level.ideal.reached)} of it.`}`;
+  const bound = `<p>${ideal} Bound by: before — ${escapeXml(b.bound)}; after — ${escapeXml(a.bound)}.</p>`;
+  const noisy = level.noisySlices ? `<p class="note">${level.noisySlices} slice(s) ran under outside CPU load.</p>` : '';
+  const charts = [
+    lineChart({
+      title: 'Latency distribution',
+      xLabel: 'latency (ms, log scale)',
+      yLabel: '% of requests at or below',
+      xLog: true,
+      yMax: 100,
+      series: [
+        { name: 'before', color: COLORS.before, points: cdf(b.histogram) },
+        { name: 'after', color: COLORS.after, points: cdf(a.histogram) },
+      ],
+    }),
+    lineChart({
+      title: 'Requests per second, each round',
+      xLabel: 'round',
+      yLabel: 'req/s',
+      series: [
+        { name: 'before', color: COLORS.before, points: b.rpsPerRound.map((/** @type {number} */ y, /** @type {number} */ i) => [i + 1, y]) },
+        { name: 'after', color: COLORS.after, points: a.rpsPerRound.map((/** @type {number} */ y, /** @type {number} */ i) => [i + 1, y]) },
+      ],
+    }),
+    barChart({
+      title: 'Event-loop delay',
+      yLabel: 'ms',
+      groups: [
+        { label: 'p50', bars: [{ name: 'before', color: COLORS.before, value: b.eventLoop.p50 }, { name: 'after', color: COLORS.after, value: a.eventLoop.p50 }] },
+        { label: 'p99', bars: [{ name: 'before', color: COLORS.before, value: b.eventLoop.p99 }, { name: 'after', color: COLORS.after, value: a.eventLoop.p99 }] },
+      ],
+    }),
+    barChart({
+      title: 'Bystander route latency under load',
+      yLabel: 'ms',
+      groups: [
+        { label: 'p50', bars: [{ name: 'before', color: COLORS.before, value: b.bystander.p50 }, { name: 'after', color: COLORS.after, value: a.bystander.p50 }] },
+        { label: 'p99', bars: [{ name: 'before', color: COLORS.before, value: b.bystander.p99 }, { name: 'after', color: COLORS.after, value: a.bystander.p99 }] },
+      ],
+    }),
+  ];
+  const figures = `<p>Latency p50/p99: ${ms(b.latency.p50)}/${ms(b.latency.p99)} ms → ${ms(a.latency.p50)}/${ms(a.latency.p99)} ms. Errors/timeouts/non-2xx: ${b.errors}/${b.timeouts}/${b.non2xx} → ${a.errors}/${a.timeouts}/${a.non2xx}.</p>`;
+  return `${head}\n${bound}\n${figures}\n${noisy}<div class="charts">${charts.join('')}</div>`;
+}
+
+/**
+ * Cumulative share of requests (%) at each bucket's upper edge, trimmed to the populated range.
+ * @param {number[]} histogram
+ * @returns {Array<[number, number]>}
+ */
+export function cdf(histogram) {
+  const total = histogram.reduce((s, x) => s + x, 0);
+  if (total === 0) return [];
+  const first = histogram.findIndex((x) => x > 0);
+  let last = histogram.length - 1;
+  while (histogram[last] === 0) last -= 1;
+  /** @type {Array<[number, number]>} */
+  const points = [];
+  let seen = histogram.slice(0, first).reduce((s, x) => s + x, 0);
+  for (let i = first; i <= last; i += 1) {
+    seen += histogram[i];
+    const edge = LATENCY_BUCKET_EDGES[Math.min(i, LATENCY_BUCKET_EDGES.length - 1)];
+    points.push([edge, (seen / total) * 100]);
+  }
+  return points;
+}
+
+/** @param {string} diff */
+function colorDiff(diff) {
+  return diff
+    .split('\n')
+    .map((line) => {
+      const text = escapeXml(line);
+      if (line.startsWith('+') && !line.startsWith('+++')) return `<span class="add">${text}</span>`;
+      if (line.startsWith('-') && !line.startsWith('---')) return `<span class="del">${text}</span>`;
+      return text;
+    })
+    .join('\n');
+}

@@ -1,0 +1,234 @@
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { aggregateLevel } from './aggregate.js';
+import { buildAfterSource, loadPlugin } from './after-source.js';
+import { startBystander } from './bystander.js';
+import { startCpuSample } from './cpu-sampler.js';
+import { checkEquivalence, describeDifferences } from './equivalence.js';
+import { BenchError, abortError, throwIfAborted } from './errors.js';
+import { loadFixture } from './fixture.js';
+import { startLoadGenerator } from './load-process.js';
+import { resolveOptions } from './options.js';
+import { startServer } from './server-process.js';
+import { prepareAfterWorkspace } from './workspace.js';
+
+const require = createRequire(import.meta.url);
+const { version } = require('../package.json');
+
+/**
+ * @typedef {object} ProgressEvent
+ * @property {string} fixture
+ * @property {'fix' | 'start' | 'equivalence' | 'warmup' | 'slice' | 'done'} phase
+ * @property {string} message one line for a status bar
+ * @property {number} fraction 0..1 of the planned load time done
+ */
+
+/**
+ * Runs one fixture: builds the "after" source with the plugin, and when it changed anything,
+ * starts both variants, checks they behave the same, measures them under alternating load and
+ * returns the result object the printers take. Every child process is ended before it returns
+ * or throws, including on cancellation through `signal`.
+ * @param {Record<string, any> & { fixture: string | import('./fixture.js').Fixture, plugin?: any }} options
+ * @param {{ onProgress?: (event: ProgressEvent) => void, signal?: AbortSignal }} [hooks]
+ */
+export async function runComparison(options, hooks = {}) {
+  const { signal } = hooks;
+  const onProgress = hooks.onProgress ?? (() => {});
+  const startedAt = new Date();
+  const t0 = process.hrtime.bigint();
+  const wall = () => Number(process.hrtime.bigint() - t0) / 1e9;
+  throwIfAborted(signal);
+
+  const fixture = typeof options.fixture === 'string' ? await loadFixture(options.fixture) : options.fixture;
+  const opts = resolveOptions(options, fixture.spec);
+  const name = fixture.spec.name;
+  const plugin = options.plugin ?? (await loadPlugin());
+  const filename = path.basename(fixture.entryPath);
+  const after = buildAfterSource(fixture.source, { rules: opts.rules, filename, plugin });
+  const machine = machineInfo();
+  const base = {
+    schema: 1,
+    tool: { name: 'unblock-bench', version },
+    startedAt: startedAt.toISOString(),
+    machine,
+    fixture: {
+      name,
+      title: fixture.spec.title,
+      description: fixture.spec.description,
+      seed: fixture.spec.seed,
+      dir: fixture.dir,
+      entry: fixture.spec.entry,
+    },
+    settings: { ...opts },
+    fix: {
+      rulesApplied: after.rulesApplied,
+      rulesMissing: after.rulesMissing,
+      findings: after.findings,
+      unfixed: after.unfixed,
+      diff: after.diff,
+    },
+  };
+  onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${after.findings.length} finding(s) fixed` : 'nothing to fix', fraction: 0 });
+  if (!after.changed) {
+    return { ...base, status: 'nothing-to-fix', equivalence: null, runs: [], wallSeconds: wall() };
+  }
+
+  const workspace = await prepareAfterWorkspace(fixture, after.source);
+  try {
+    const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
+    const runs = [];
+    let equivalence = null;
+    for (const threadpoolSize of opts.threadpoolSizes) {
+      const run = await measurePool({ fixture, afterEntry: workspace.entryPath, threadpoolSize, opts, machine, signal, onProgress, plan });
+      equivalence = run.equivalence;
+      runs.push({ threadpoolSize, levels: run.levels });
+    }
+    onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
+    return { ...base, status: 'measured', equivalence, runs, wallSeconds: wall() };
+  } finally {
+    await workspace.dispose();
+  }
+}
+
+/**
+ * One full comparison at one thread-pool size: start, check, load, stop.
+ * @param {{ fixture: import('./fixture.js').Fixture, afterEntry: string, threadpoolSize: number,
+ *   opts: import('./options.js').ResolvedOptions, machine: { cores: number }, signal?: AbortSignal,
+ *   onProgress: (event: ProgressEvent) => void, plan: { done: number, total: number } }} ctx
+ */
+async function measurePool(ctx) {
+  const { fixture, opts, signal, onProgress, plan, threadpoolSize } = ctx;
+  const spec = fixture.spec;
+  const name = spec.name;
+  /** @type {Array<{ stop: () => Promise<void>, crashed: Promise<never> }>} */
+  const running = [];
+  /**
+   * Races a step against cancellation and against any of our processes dying.
+   * @template T
+   * @param {Promise<T>} step
+   * @returns {Promise<T>}
+   */
+  const guard = (step) =>
+    new Promise((resolve, reject) => {
+      const onAbort = () => reject(abortError(signal));
+      if (signal?.aborted) return onAbort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      for (const proc of running) proc.crashed.catch(reject);
+      step.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
+    });
+
+  try {
+    onProgress({ fixture: name, phase: 'start', message: `starting servers (UV_THREADPOOL_SIZE=${threadpoolSize})`, fraction: plan.done / plan.total });
+    const common = { kind: spec.kind, exportName: spec.export, threadpoolSize, listenTimeout: opts.listenTimeout, signal };
+    const started = await Promise.allSettled([
+      startServer({ ...common, label: 'before', entryPath: fixture.entryPath }),
+      startServer({ ...common, label: 'after', entryPath: ctx.afterEntry }),
+    ]);
+    for (const s of started) if (s.status === 'fulfilled') running.push(s.value);
+    const failed = started.find((s) => s.status === 'rejected');
+    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
+    const [before, after] = started.map((s) => /** @type {PromiseFulfilledResult<any>} */ (s).value);
+
+    onProgress({ fixture: name, phase: 'equivalence', message: 'checking that before and after answer alike', fraction: plan.done / plan.total });
+    const requests = [...spec.routes, ...(spec.bystander ? [spec.bystander] : []), ...spec.equivalence];
+    const equivalence = await guard(checkEquivalence(before.url, after.url, requests, { timeoutMs: opts.requestTimeout * 1000, signal }));
+    if (!equivalence.equal) {
+      throw new BenchError(`the fix changes behaviour: ${equivalence.differences.length} of ${requests.length} requests answer differently; not benchmarking it`, {
+        code: 'NOT_EQUIVALENT',
+        details: describeDifferences(equivalence.differences),
+      });
+    }
+
+    const load = startLoadGenerator();
+    running.push(load);
+    const servers = { before, after };
+    const levels = [];
+    for (const connections of opts.connections) {
+      let repeatsLeft = opts.maxRepeats;
+      /**
+       * @param {'before' | 'after'} variant
+       * @param {number} seconds
+       * @param {number} round
+       */
+      const slice = async (variant, seconds, round) => {
+        const server = servers[variant];
+        for (let repeats = 0; ; repeats += 1) {
+          await guard(server.resetStats());
+          const cpu = startCpuSample();
+          const probe = spec.bystander
+            ? startBystander(server.url, spec.bystander, { intervalMs: opts.bystanderInterval, timeoutMs: opts.requestTimeout * 1000 })
+            : null;
+          let result;
+          /** @type {Awaited<ReturnType<ReturnType<typeof startBystander>['stop']>> | null} */
+          let bystander = null;
+          try {
+            result = await guard(
+              load.run({
+                url: server.url,
+                requests: spec.routes.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
+                connections,
+                duration: seconds,
+                timeout: opts.requestTimeout,
+              }),
+            );
+          } finally {
+            if (probe) bystander = await probe.stop();
+          }
+          const stats = await guard(server.stats());
+          const cpuFigures = cpu.stop(result.cpuSeconds + stats.cpuSeconds);
+          const loaded = cpuFigures.outsideCores > opts.maxOutsideLoad;
+          if (loaded && round >= 0 && repeatsLeft > 0) {
+            repeatsLeft -= 1;
+            continue;
+          }
+          if (result.completed === 0) {
+            throw new BenchError(
+              `the ${variant} server answered no request during a ${seconds} s slice at ${connections} connection(s) (${result.timeouts} timeouts, ${result.errors} errors)`,
+              { code: 'NO_RESPONSES' },
+            );
+          }
+          return { variant, round, load: result, server: stats, bystander, cpu: cpuFigures, noisy: loaded, repeats };
+        }
+      };
+      const tick = (/** @type {number} */ seconds, /** @type {string} */ message, /** @type {ProgressEvent['phase']} */ phase) => {
+        plan.done += seconds;
+        onProgress({ fixture: name, phase, message, fraction: Math.min(1, plan.done / plan.total) });
+      };
+      if (opts.warmup > 0) {
+        for (const variant of /** @type {const} */ (['before', 'after'])) {
+          tick(0, `${connections} conn: warming up ${variant}`, 'warmup');
+          await slice(variant, opts.warmup, -1);
+          tick(opts.warmup, `${connections} conn: warmed up ${variant}`, 'warmup');
+        }
+      }
+      const slices = [];
+      for (let round = 0; round < opts.rounds; round += 1) {
+        for (const variant of /** @type {const} */ (['before', 'after'])) {
+          tick(0, `${connections} conn: round ${round + 1}/${opts.rounds}, ${variant}`, 'slice');
+          slices.push(await slice(variant, opts.duration, round));
+          tick(opts.duration, `${connections} conn: round ${round + 1}/${opts.rounds}, ${variant} done`, 'slice');
+        }
+      }
+      levels.push({
+        ...aggregateLevel(slices, { connections, threadpoolSize, cores: ctx.machine.cores, ideal: spec.ideal }),
+        slices: slices.map(({ load: l, ...rest }) => ({ ...rest, load: { ...l, histogram: undefined } })),
+      });
+    }
+    return { equivalence, levels };
+  } finally {
+    await Promise.all(running.map((proc) => proc.stop()));
+  }
+}
+
+/** The machine a result was measured on; printed next to every result. */
+export function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    cores: typeof os.availableParallelism === 'function' ? os.availableParallelism() : cpus.length,
+    cpuModel: cpus[0]?.model?.trim() ?? 'unknown',
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+  };
+}

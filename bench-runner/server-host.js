@@ -1,0 +1,106 @@
+/**
+ * Child process that hosts one variant of a fixture: imports the module, serves it on
+ * 127.0.0.1 port 0, reports the port over IPC and answers requests for event-loop statistics.
+ * It exits on its own as soon as the IPC channel closes, so it never outlives the runner.
+ * Started by server-process.js; argv[2] is a JSON object { entryPath, kind, exportName }.
+ */
+import http from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+
+/** Sampling interval of the event-loop delay histogram; subtracted from what it records. */
+const RESOLUTION_MS = 10;
+
+/** @param {Record<string, unknown>} message */
+function send(message) {
+  if (process.connected) process.send(message);
+}
+
+/**
+ * Reports a failure in one line and exits; the runner turns it into its own error.
+ * @param {string} phase
+ * @param {unknown} error
+ */
+function fail(phase, error) {
+  const err = /** @type {any} */ (error);
+  const text = err instanceof Error ? err.message : String(err);
+  send({ type: 'failed', phase, code: err?.code ?? null, message: text.split('\n')[0] });
+  process.exitCode = 1;
+  // Let the IPC message flush before leaving.
+  setImmediate(() => process.exit(1));
+}
+
+process.on('disconnect', () => process.exit(0));
+process.on('uncaughtException', (error) => fail('run', error));
+process.on('unhandledRejection', (error) => fail('run', error));
+
+const { entryPath, kind, exportName } = JSON.parse(process.argv[2]);
+
+let mod;
+try {
+  mod = await import(pathToFileURL(entryPath).href);
+} catch (error) {
+  fail('import', error);
+}
+
+if (mod) {
+  const exported = mod[exportName];
+  let server;
+  try {
+    if (typeof exported !== 'function') {
+      throw new Error(`the module has no function export "${exportName}" (found: ${Object.keys(mod).join(', ') || 'none'})`);
+    }
+    if (kind === 'handler') {
+      server = http.createServer((req, res) => {
+        // An async handler that rejects must not take the server down silently mid-run.
+        Promise.resolve()
+          .then(() => exported(req, res))
+          .catch((error) => {
+            if (!res.headersSent) res.writeHead(500);
+            res.end(`handler failed: ${error?.message ?? error}`);
+          });
+      });
+    } else {
+      server = await exported();
+      if (!(server instanceof http.Server)) throw new Error(`"${exportName}" must return an http.Server (not yet listening)`);
+      if (server.listening) throw new Error(`"${exportName}" must return a server that is not listening yet`);
+    }
+  } catch (error) {
+    fail('create', error);
+  }
+  if (server) listen(server);
+}
+
+/** @param {http.Server} server */
+function listen(server) {
+  const delay = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  let eluStart = performance.eventLoopUtilization();
+  let cpuStart = process.cpuUsage();
+  server.keepAliveTimeout = 30_000;
+  server.on('error', (error) => fail('listen', error));
+  server.listen(0, '127.0.0.1', () => {
+    delay.enable();
+    const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+    send({ type: 'listening', port: address.port });
+  });
+  process.on('message', (/** @type {any} */ message) => {
+    if (message?.type === 'reset') {
+      delay.reset();
+      eluStart = performance.eventLoopUtilization();
+      cpuStart = process.cpuUsage();
+      send({ type: 'reset-done', id: message.id });
+    } else if (message?.type === 'stats') {
+      const cpu = process.cpuUsage(cpuStart);
+      const elu = performance.eventLoopUtilization(eluStart);
+      /** @param {number} p */
+      const ms = (p) => (delay.count > 0 ? Math.max(0, delay.percentile(p) / 1e6 - RESOLUTION_MS) : null);
+      send({
+        type: 'stats',
+        id: message.id,
+        eventLoop: { p50: ms(50), p99: ms(99), max: delay.count > 0 ? Math.max(0, delay.max / 1e6 - RESOLUTION_MS) : null },
+        utilization: elu.utilization,
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+      });
+    }
+  });
+}

@@ -1,0 +1,170 @@
+import { fileURLToPath } from 'node:url';
+import { BenchError, abortError } from './errors.js';
+import { spawnNode } from './supervisor.js';
+
+const HOST_SCRIPT = fileURLToPath(new URL('./server-host.js', import.meta.url));
+
+/**
+ * @typedef {object} ServerStats
+ * @property {{ p50: number | null, p99: number | null, max: number | null }} eventLoop delay in ms beyond the sampling interval
+ * @property {number} utilization event-loop utilization 0..1 since the last reset
+ * @property {number} cpuSeconds CPU time of the whole server process since the last reset
+ */
+
+/**
+ * @typedef {object} ServerHandle
+ * @property {string} label "before" or "after"
+ * @property {number} port
+ * @property {string} url http://127.0.0.1:port
+ * @property {number} pid
+ * @property {Promise<never>} crashed rejects with a one-line error if the server exits before `stop`
+ * @property {() => Promise<void>} resetStats
+ * @property {() => Promise<ServerStats>} stats
+ * @property {() => Promise<void>} stop
+ */
+
+/**
+ * Starts one variant in its own Node process and waits until it listens.
+ * @param {{ label: string, entryPath: string, kind: string, exportName: string, threadpoolSize: number,
+ *   listenTimeout: number, signal?: AbortSignal }} options listenTimeout in seconds
+ * @returns {Promise<ServerHandle>}
+ */
+export async function startServer(options) {
+  const { label, signal } = options;
+  /** @type {NodeJS.ProcessEnv} */
+  const env = { ...process.env, UV_THREADPOOL_SIZE: String(options.threadpoolSize) };
+  delete env.NODE_OPTIONS; // a debugger or loader from the caller's shell would skew the numbers
+  const proc = spawnNode(HOST_SCRIPT, [JSON.stringify({ entryPath: options.entryPath, kind: options.kind, exportName: options.exportName })], { env });
+  const { child } = proc;
+  let stopping = false;
+  /** @type {string | null} */
+  let failure = null;
+  child.on('message', (/** @type {any} */ message) => {
+    if (message?.type === 'failed') failure = describeFailure(label, message);
+  });
+
+  const crashed = /** @type {Promise<never>} */ (proc.exited.then(({ code, signal: sig }) => {
+    if (stopping) return new Promise(() => {}); // ended by us: never settles
+    const why = failure ?? `the ${label} server exited unexpectedly (${sig ? `signal ${sig}` : `exit code ${code}`})${tail(proc.stderrTail())}`;
+    throw new BenchError(why, { code: 'SERVER_CRASHED' });
+  }));
+  crashed.catch(() => {}); // observed by whoever races against it
+
+  const stop = async () => {
+    stopping = true;
+    await proc.stop();
+  };
+
+  try {
+    const port = await waitForListen(child, proc, label, options.listenTimeout, signal, () => failure);
+    let nextId = 0;
+    /**
+     * @param {string} type
+     * @returns {Promise<any>}
+     */
+    const ask = (type) =>
+      new Promise((resolve, reject) => {
+        const id = ++nextId;
+        const onMessage = (/** @type {any} */ message) => {
+          if (message?.id === id) {
+            child.off('message', onMessage);
+            resolve(message);
+          }
+        };
+        child.on('message', onMessage);
+        crashed.catch(reject);
+        child.send({ type, id }, (error) => {
+          if (error) {
+            child.off('message', onMessage);
+            reject(new BenchError(`the ${label} server stopped answering: ${error.message}`, { code: 'SERVER_CRASHED' }));
+          }
+        });
+      });
+    return {
+      label,
+      port,
+      url: `http://127.0.0.1:${port}`,
+      pid: child.pid,
+      crashed,
+      resetStats: async () => {
+        await ask('reset');
+      },
+      stats: async () => {
+        const { eventLoop, utilization, cpuSeconds } = await ask('stats');
+        return { eventLoop, utilization, cpuSeconds };
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {{ exited: Promise<{ code: number | null, signal: string | null }>, stderrTail: () => string }} proc
+ * @param {string} label
+ * @param {number} timeoutSeconds
+ * @param {AbortSignal | undefined} signal
+ * @param {() => string | null} failure
+ * @returns {Promise<number>}
+ */
+function waitForListen(child, proc, label, timeoutSeconds, signal, failure) {
+  return new Promise((resolve, reject) => {
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      signal?.removeEventListener('abort', onAbort);
+    };
+    const timer = setTimeout(() => {
+      cleanup();
+      reject(new BenchError(`the ${label} server did not start listening within ${timeoutSeconds} s`, { code: 'LISTEN_TIMEOUT' }));
+    }, timeoutSeconds * 1000);
+    const onMessage = (/** @type {any} */ message) => {
+      if (message?.type === 'listening') {
+        cleanup();
+        resolve(message.port);
+      } else if (message?.type === 'failed') {
+        cleanup();
+        reject(new BenchError(describeFailure(label, message), { code: 'SERVER_FAILED' }));
+      }
+    };
+    const onAbort = () => {
+      cleanup();
+      reject(abortError(signal));
+    };
+    child.on('message', onMessage);
+    if (signal?.aborted) return onAbort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    proc.exited.then(({ code, signal: sig }) => {
+      cleanup();
+      reject(
+        new BenchError(
+          failure() ?? `the ${label} server exited before listening (${sig ? `signal ${sig}` : `exit code ${code}`})${tail(proc.stderrTail())}`,
+          { code: 'SERVER_FAILED' },
+        ),
+      );
+    });
+  });
+}
+
+/**
+ * @param {string} label
+ * @param {{ phase: string, code: string | null, message: string }} message
+ */
+function describeFailure(label, message) {
+  if (message.code === 'EADDRINUSE') return `the ${label} server could not listen: port in use (${message.message})`;
+  const what = {
+    import: 'the fixture module threw on import',
+    create: 'the fixture could not create its server',
+    listen: 'the server could not listen',
+    run: 'the server crashed',
+  }[message.phase] ?? 'the server failed';
+  return `${label}: ${what}: ${message.message}`;
+}
+
+/** @param {string} text */
+function tail(text) {
+  return text ? `: ${text}` : '';
+}

@@ -1,0 +1,98 @@
+import { fork } from 'node:child_process';
+
+/**
+ * Every child process the runner starts goes through here, so that all of them are ended on
+ * every exit path: normal end, error, timeout, AbortSignal, Ctrl-C (the CLI turns SIGINT and
+ * SIGTERM into an abort), and even `process.exit()` (the 'exit' hook below kills synchronously).
+ * If the runner dies without running any of that (SIGKILL), the children notice their IPC
+ * channel closing and exit by themselves (see server-host.js and load-worker.js).
+ */
+
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const live = new Set();
+let exitHookInstalled = false;
+
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of live) child.kill('SIGKILL');
+  });
+}
+
+/**
+ * @typedef {object} Supervised
+ * @property {import('node:child_process').ChildProcess} child
+ * @property {() => string} stderrTail last lines the child wrote to stderr, for error messages
+ * @property {Promise<{ code: number | null, signal: string | null }>} exited resolves when it ends
+ * @property {() => Promise<void>} stop SIGTERM, then SIGKILL after a grace period
+ */
+
+/**
+ * Starts `node <script> ...args` with an IPC channel, stdout ignored and stderr kept (tail only).
+ * @param {string} script
+ * @param {string[]} args
+ * @param {{ env?: NodeJS.ProcessEnv, graceMs?: number }} [options]
+ * @returns {Supervised}
+ */
+export function spawnNode(script, args, options = {}) {
+  installExitHook();
+  const child = fork(script, args, {
+    env: options.env ?? process.env,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    serialization: 'advanced',
+  });
+  live.add(child);
+  let tail = '';
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => {
+    tail = (tail + chunk).slice(-4000);
+  });
+  // A failed IPC send to a dying child must not crash the runner.
+  child.on('error', () => {});
+  const exited = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal });
+    });
+  });
+  const graceMs = options.graceMs ?? 1000;
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    await exited;
+    clearTimeout(timer);
+  };
+  return {
+    child,
+    stderrTail: () =>
+      tail
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean)
+        .slice(-3)
+        .join(' | '),
+    exited,
+    stop,
+  };
+}
+
+/** How many supervised children are still running (for tests and diagnostics). */
+export function liveChildCount() {
+  return live.size;
+}
+
+/** Ends every supervised child; used by the CLI's signal handlers as a last resort. */
+export async function stopAllChildren() {
+  await Promise.all(
+    [...live].map(
+      (child) =>
+        new Promise((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+          child.once('exit', () => resolve(undefined));
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
