@@ -71,35 +71,17 @@ export async function buildFunctionHarness(options) {
   if ('error' in parsed) return { ...base, refusal: `the file does not parse: ${parsed.error}` };
   const { ast } = parsed;
 
-  const located = locateFunction(ast, options.line);
-  if (!located) return { ...base, refusal: `no function contains line ${options.line} of ${path.basename(file)}` };
-  const { start, end } = located.node.loc;
-  const error = /** @type {any[]} */ (/** @type {any} */ (ast).errors ?? []).find((e) => e.loc && e.loc.line >= start.line && e.loc.line <= end.line);
-  if (error) return { ...base, refusal: `the function does not parse: ${String(error.message).replace(/\s*\(\d+:\d+\)$/, '')} (line ${error.loc.line})` };
-
-  // Types are removed before scope analysis so that type-only references never look like data.
-  stripTypes(ast);
-  traverse.cache.clear();
-  const target = locateFunction(ast, options.line);
-  const functionName = describeFunction(target);
-
-  let collected;
+  let analysed;
   try {
-    collected = collect(target);
+    analysed = analyse(ast, file, options.line, model, modelText, options.runtimeSpecifier ?? RUNTIME_URL);
   } catch (err) {
-    if (err instanceof HarnessRefusal) return { ...base, functionName, refusal: err.message };
-    throw err;
+    // Babel's scope tracker throws on some recovered errors (a duplicate declaration anywhere in
+    // the file); that is a file the harness cannot analyse, not a crash.
+    if (err instanceof HarnessRefusal) return { ...base, refusal: err.message };
+    return { ...base, refusal: `the file cannot be analysed: ${String(err?.message ?? err).split('\n')[0]}` };
   }
-  const { source } = emitHarness({
-    target,
-    collected,
-    model,
-    modelText,
-    file,
-    line: options.line,
-    functionName,
-    runtimeSpecifier: options.runtimeSpecifier ?? RUNTIME_URL,
-  });
+  if ('refusal' in analysed) return { ...base, ...analysed };
+  const { functionName, source, collected } = analysed;
   const after = await applyPluginFixes(source, { rules: options.rules });
   return {
     ...base,
@@ -111,3 +93,34 @@ export async function buildFunctionHarness(options) {
 }
 
 export { RUNTIME_URL };
+
+/**
+ * @param {import('@babel/types').File} ast
+ * @param {string} file
+ * @param {number} line
+ * @param {import('./latency.js').LatencyModel} model
+ * @param {string} modelText
+ * @param {string} runtimeSpecifier
+ */
+function analyse(ast, file, line, model, modelText, runtimeSpecifier) {
+  const located = locateFunction(ast, line);
+  if (!located) return { refusal: `no function contains line ${line} of ${path.basename(file)}` };
+  const { start, end } = located.node.loc;
+  const error = /** @type {any[]} */ (/** @type {any} */ (ast).errors ?? []).find((e) => e.loc && e.loc.line >= start.line && e.loc.line <= end.line);
+  if (error) return { refusal: `the function does not parse: ${String(error.message).replace(/\s*\(\d+:\d+\)$/, '')} (line ${error.loc.line})` };
+
+  // Types are removed before scope analysis so that type-only references never look like data.
+  stripTypes(ast);
+  traverse.cache.clear();
+  const target = locateFunction(ast, line);
+  const functionName = describeFunction(target);
+  let collected;
+  try {
+    collected = collect(target);
+  } catch (err) {
+    if (err instanceof HarnessRefusal) return { functionName, refusal: err.message };
+    throw err;
+  }
+  const { source } = emitHarness({ target, collected, model, modelText, file, line, functionName, runtimeSpecifier });
+  return { functionName, source, collected };
+}

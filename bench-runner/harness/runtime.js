@@ -5,6 +5,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { inspect } from 'node:util';
 import { createLatencySource } from './latency.js';
 
+/** A cheap route every harness answers at once: the runner's bystander probe. */
+export const BYSTANDER_PATH = '/__unblock/bystander';
+
 /** How many elements a simulated collection has when iterated or mapped. */
 const COLLECTION_SIZE = 3;
 /**
@@ -200,6 +203,11 @@ export function createHarness({ model, asyncCalls, callbackCalls = [] }) {
       }
       /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
       async function handle(req, res) {
+        if (req.url === BYSTANDER_PATH) {
+          res.writeHead(200, { 'content-type': 'text/plain' });
+          res.end('ok');
+          return;
+        }
         const { status, body } = await invoke();
         const text = JSON.stringify(body);
         res.writeHead(status, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) });
