@@ -1,0 +1,99 @@
+// Entry point: wires the lint engine, diagnostics, code actions, CodeLens and commands into
+// VS Code. Activation only registers things; the ESLint engine (the heavy part) is loaded
+// on the first lint, and the bench runner on the first benchmark.
+import * as vscode from 'vscode';
+import { readSettings } from './settings.js';
+import { DocumentLinter } from './vscode/linting.js';
+import { UnblockCodeActions } from './vscode/code-actions.js';
+import { UnblockCodeLenses } from './vscode/code-lens.js';
+import { fixAllCommand } from './vscode/fix-all.js';
+import { registerBenchCommands } from './vscode/bench-commands.js';
+import { SUPPORTED_LANGUAGE_IDS } from './lint/language.js';
+
+/** Set by the bundle's first line (scripts/build.mjs), so activation time includes loading the code. */
+const loadStart = /** @type {{ __unblockLoadStart?: number }} */ (globalThis).__unblockLoadStart;
+
+/** @type {Promise<typeof import('./lint/engine.js')> | undefined} */
+let enginePromise;
+function loadEngine() {
+  enginePromise ??= import('./lint/engine.js');
+  return enginePromise;
+}
+
+/**
+ * @param {vscode.ExtensionContext} context
+ */
+export function activate(context) {
+  const started = performance.now();
+  const output = vscode.window.createOutputChannel('Unblock');
+  context.subscriptions.push(output);
+
+  let settings = loadSettings(output);
+  const getSettings = () => settings;
+  const linter = new DocumentLinter({ loadEngine, getSettings, output });
+  context.subscriptions.push(linter);
+
+  const selector = SUPPORTED_LANGUAGE_IDS.flatMap((language) => [
+    { language, scheme: 'file' },
+    { language, scheme: 'untitled' },
+  ]);
+  context.subscriptions.push(
+    vscode.languages.registerCodeActionsProvider(selector, new UnblockCodeActions(linter), UnblockCodeActions.metadata),
+    vscode.languages.registerCodeLensProvider(selector, new UnblockCodeLenses(linter, getSettings)),
+    vscode.workspace.onDidOpenTextDocument((document) => linter.schedule(document)),
+    vscode.workspace.onDidChangeTextDocument((event) => {
+      if (event.contentChanges.length > 0) linter.schedule(event.document);
+    }),
+    vscode.workspace.onDidCloseTextDocument((document) => linter.clear(document.uri)),
+    vscode.workspace.onDidChangeConfiguration((event) => {
+      if (!event.affectsConfiguration('unblock')) return;
+      settings = loadSettings(output);
+      linter.clearAll();
+      if (settings.enable && settings.lintEnable) for (const document of vscode.workspace.textDocuments) linter.schedule(document);
+    }),
+    vscode.commands.registerCommand('unblock.fixAll', (/** @type {vscode.Uri | undefined} */ uri) => fixAllCommand(linter, uri)),
+    vscode.commands.registerCommand('unblock.showFixes', showFixes),
+    vscode.commands.registerCommand('unblock.showOutput', () => output.show(true)),
+  );
+  registerBenchCommands(context, { output, getSettings, linter });
+
+  for (const document of vscode.workspace.textDocuments) linter.schedule(document);
+
+  const activationMs = performance.now() - (loadStart ?? started);
+  output.appendLine(`Unblock activated in ${activationMs.toFixed(1)} ms (lint engine loads on first lint).`);
+
+  // A small API for the end-to-end tests and for other extensions.
+  return {
+    activationMs,
+    /** Lints a document now, bypassing the debounce; resolves with the diagnostics. */
+    lintNow: async (/** @type {vscode.Uri} */ uri) => {
+      const document = await vscode.workspace.openTextDocument(uri);
+      const state = await linter.lint(document);
+      return { diagnostics: state?.diagnostics ?? [], lintMs: linter.lastLintMs };
+    },
+    lastLintMs: () => linter.lastLintMs,
+  };
+}
+
+/**
+ * @param {vscode.OutputChannel} output
+ */
+function loadSettings(output) {
+  const config = vscode.workspace.getConfiguration('unblock');
+  const { settings, problems } = readSettings((key) => config.get(key));
+  for (const problem of problems) output.appendLine(`Setting ignored: ${problem}`);
+  return settings;
+}
+
+/**
+ * CodeLens action: put the cursor on the reported line and open the quick fix menu.
+ * @param {vscode.Uri} uri
+ * @param {vscode.Position} position
+ */
+async function showFixes(uri, position) {
+  const editor = await vscode.window.showTextDocument(uri);
+  editor.selection = new vscode.Selection(position, position);
+  await vscode.commands.executeCommand('editor.action.quickFix');
+}
+
+export function deactivate() {}

@@ -1,0 +1,49 @@
+// Builds the flat config the in-process Linter runs: the plugin's rules with the severity
+// and options from the user's settings, and the parser for the document's language.
+import { LINTED_FILE_PATTERNS } from './language.js';
+
+/** @typedef {import('../mapping/diagnostics.js').SeveritySetting} SeveritySetting */
+
+/**
+ * @typedef {object} LintSettings
+ * @property {Record<string, SeveritySetting>} severity by rule id without the `unblock/` prefix
+ * @property {Record<string, unknown>} ruleOptions by rule id without the prefix: the rule's first option
+ */
+
+/**
+ * @param {object} args
+ * @param {{ rules: Record<string, unknown> }} args.plugin the `eslint-plugin-unblock` plugin object
+ * @param {import('./language.js').LanguageSetup} args.language
+ * @param {unknown} args.tsParser `@typescript-eslint/parser`
+ * @param {LintSettings} args.settings
+ * @param {boolean} [args.withOptions] false to lint with the rules' default options
+ * @returns {import('eslint').Linter.Config[]}
+ */
+export function buildLintConfig({ plugin, language, tsParser, settings, withOptions = true }) {
+  /** @type {import('eslint').Linter.RulesRecord} */
+  const rules = {};
+  for (const id of Object.keys(plugin.rules)) {
+    if ((settings.severity[id] ?? 'warning') === 'off') continue;
+    const options = settings.ruleOptions[id];
+    rules[`unblock/${id}`] = withOptions && options !== undefined ? ['warn', options] : 'warn';
+  }
+  /** @type {import('eslint').Linter.LanguageOptions} */
+  const languageOptions = language.kind === 'ts'
+    ? {
+        parser: /** @type {import('eslint').Linter.Parser} */ (tsParser),
+        sourceType: 'module',
+        parserOptions: { ecmaFeatures: { jsx: language.jsx }, warnOnUnsupportedTypeScriptVersion: false },
+      }
+    : {
+        ecmaVersion: 'latest',
+        sourceType: language.sourceType,
+        parserOptions: { ecmaFeatures: { jsx: language.jsx } },
+      };
+  return [{
+    files: LINTED_FILE_PATTERNS,
+    plugins: { unblock: /** @type {import('eslint').ESLint.Plugin} */ (plugin) },
+    languageOptions,
+    linterOptions: { reportUnusedDisableDirectives: 'off' },
+    rules,
+  }];
+}

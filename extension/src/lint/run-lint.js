@@ -1,0 +1,73 @@
+// Runs ESLint's Linter on one document's text with the plugin, for any Linter/plugin/parser
+// handed in (the bundle passes the real ones; unit tests pass them from the repo). Never
+// throws for user code: a text that does not parse comes back as `parseError`.
+import { buildLintConfig } from './config.js';
+import { languageSetup, lintFileName } from './language.js';
+import { findParseError } from '../mapping/diagnostics.js';
+
+/**
+ * @typedef {object} LintResult
+ * @property {import('../mapping/diagnostics.js').LintMessage[]} messages the plugin's reports (none when the text does not parse)
+ * @property {{ message: string, line: number, column: number } | undefined} parseError
+ * @property {string | undefined} configError set when the rule options from the settings were invalid
+ *   (the lint then ran with the rules' defaults)
+ */
+
+/**
+ * @param {object} deps
+ * @param {typeof import('eslint').Linter} deps.Linter
+ * @param {{ rules: Record<string, { meta?: { docs?: { url?: string } } }> }} deps.plugin
+ * @param {unknown} deps.tsParser
+ */
+export function createLintRunner({ Linter, plugin, tsParser }) {
+  const linter = new Linter({ configType: 'flat' });
+
+  /** Rule docs links by full id (`unblock/<id>`), from each rule's meta. */
+  const docsUrls = Object.fromEntries(Object.entries(plugin.rules).map(([id, rule]) => [`unblock/${id}`, rule.meta?.docs?.url]));
+
+  /**
+   * @param {string} text
+   * @param {object} args
+   * @param {string} args.fileName the workspace-relative path or bare name of the document
+   * @param {string} args.languageId VS Code language id
+   * @param {import('./config.js').LintSettings} args.settings
+   * @returns {LintResult | undefined} undefined for documents this engine does not lint
+   */
+  function lintText(text, { fileName, languageId, settings }) {
+    const language = languageSetup(fileName, languageId);
+    if (!language) return undefined;
+    const filename = lintFileName(fileName, language);
+    const run = (/** @type {boolean} */ withOptions, /** @type {'module' | 'commonjs'} */ sourceType) => linter.verify(
+      text,
+      buildLintConfig({ plugin, language: { ...language, sourceType }, tsParser, settings, withOptions }),
+      { filename },
+    );
+    /** @type {string | undefined} */
+    let configError;
+    let messages;
+    try {
+      messages = run(true, language.sourceType);
+    } catch (error) {
+      // ESLint checks rule options against each rule's schema and throws on a mismatch. If
+      // it throws again without the options, it is a bug in a rule: let the caller log it.
+      configError = error instanceof Error ? error.message : String(error);
+      messages = run(false, language.sourceType);
+    }
+    let fatal = findParseError(messages);
+    // A `.js` file may be CommonJS (top-level return…): retry as a script before calling it broken.
+    if (fatal && language.kind === 'js' && language.sourceType === 'module') {
+      const asScript = run(configError === undefined, 'commonjs');
+      if (!findParseError(asScript)) {
+        messages = asScript;
+        fatal = undefined;
+      }
+    }
+    return {
+      messages: fatal ? [] : /** @type {import('../mapping/diagnostics.js').LintMessage[]} */ (messages),
+      parseError: fatal ? { message: fatal.message, line: fatal.line, column: fatal.column } : undefined,
+      configError,
+    };
+  }
+
+  return { lintText, docsUrls, ruleIds: Object.keys(plugin.rules) };
+}

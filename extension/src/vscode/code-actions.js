@@ -1,0 +1,100 @@
+// Quick fixes for Unblock diagnostics: each rule suggestion (the Promise.all rewrite
+// preferred), "Ignore this line", "Show documentation", and the `source.fixAll.unblock`
+// source action that `editor.codeActionsOnSave` can run.
+import * as vscode from 'vscode';
+import { createLineIndex } from '../mapping/positions.js';
+import { disableNextLineEdit } from '../mapping/disable-comment.js';
+import { DIAGNOSTIC_SOURCE } from '../mapping/diagnostics.js';
+import { sameDiagnostic, toTextEdit } from './convert.js';
+import { computeFixAll } from './fix-all.js';
+
+export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append(DIAGNOSTIC_SOURCE);
+export const FIX_ALL_TITLE = 'Fix all Unblock problems in this file';
+
+/** @implements {vscode.CodeActionProvider} */
+export class UnblockCodeActions {
+  static metadata = {
+    providedCodeActionKinds: [vscode.CodeActionKind.QuickFix, FIX_ALL_KIND],
+  };
+
+  /**
+   * @param {import('./linting.js').DocumentLinter} linter
+   */
+  constructor(linter) {
+    this.linter = linter;
+  }
+
+  /**
+   * @param {vscode.TextDocument} document
+   * @param {vscode.Range | vscode.Selection} _range
+   * @param {vscode.CodeActionContext} context
+   */
+  async provideCodeActions(document, _range, context) {
+    const state = this.linter.currentState(document);
+    // Edits were computed for a specific text; after an edit they wait for the next lint.
+    if (!state) return [];
+    const only = context.only;
+    const wantsQuickFixes = !only || only.contains(vscode.CodeActionKind.QuickFix) || vscode.CodeActionKind.QuickFix.contains(only);
+    /** @type {vscode.CodeAction[]} */
+    const actions = [];
+    if (wantsQuickFixes) {
+      for (const diagnostic of context.diagnostics) {
+        if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
+        const record = state.records.find((r) => sameDiagnostic(diagnostic, r));
+        if (record) actions.push(...this.quickFixes(document, record, state.diagnostics[state.records.indexOf(record)]));
+      }
+    }
+    const fixable = state.records.some((r) => r.suggestions.length > 0);
+    if (fixable && only && (only.contains(FIX_ALL_KIND) || FIX_ALL_KIND.contains(only))) {
+      // Asked for explicitly (Source Action menu, editor.codeActionsOnSave): compute the edit
+      // now so it is applied as part of the save.
+      const { edit } = await computeFixAll(this.linter, document);
+      if (edit) {
+        const fixAll = new vscode.CodeAction(FIX_ALL_TITLE, FIX_ALL_KIND);
+        fixAll.edit = new vscode.WorkspaceEdit();
+        fixAll.edit.set(document.uri, [edit]);
+        actions.push(fixAll);
+      }
+    } else if (fixable && wantsQuickFixes && context.diagnostics.some((d) => d.source === DIAGNOSTIC_SOURCE)) {
+      // In the Ctrl+. menu, offered as a quick fix and computed only when chosen.
+      const fixAll = new vscode.CodeAction(FIX_ALL_TITLE, vscode.CodeActionKind.QuickFix);
+      fixAll.command = { title: FIX_ALL_TITLE, command: 'unblock.fixAll', arguments: [document.uri] };
+      actions.push(fixAll);
+    }
+    return actions;
+  }
+
+  /**
+   * @param {vscode.TextDocument} document
+   * @param {import('../mapping/diagnostics.js').DiagnosticRecord} record
+   * @param {vscode.Diagnostic} diagnostic
+   */
+  quickFixes(document, record, diagnostic) {
+    /** @type {vscode.CodeAction[]} */
+    const actions = [];
+    for (const suggestion of record.suggestions) {
+      const action = new vscode.CodeAction(suggestion.title, vscode.CodeActionKind.QuickFix);
+      action.edit = new vscode.WorkspaceEdit();
+      action.edit.set(document.uri, [toTextEdit(suggestion.edit)]);
+      action.diagnostics = [diagnostic];
+      action.isPreferred = suggestion.preferred;
+      actions.push(action);
+    }
+    const ruleName = record.ruleId;
+    const eol = document.eol === vscode.EndOfLine.CRLF ? '\r\n' : '\n';
+    const ignore = disableNextLineEdit(createLineIndex(document.getText()), record.range.start.line, ruleName, eol);
+    if (ignore) {
+      const action = new vscode.CodeAction(`Ignore this line (${ruleName})`, vscode.CodeActionKind.QuickFix);
+      action.edit = new vscode.WorkspaceEdit();
+      action.edit.set(document.uri, [toTextEdit(ignore)]);
+      action.diagnostics = [diagnostic];
+      actions.push(action);
+    }
+    if (record.code.target) {
+      const docs = new vscode.CodeAction(`Show documentation for ${ruleName}`, vscode.CodeActionKind.QuickFix);
+      docs.command = { title: docs.title, command: 'vscode.open', arguments: [vscode.Uri.parse(record.code.target)] };
+      actions.push(docs);
+    }
+    return actions;
+  }
+}

@@ -1,0 +1,44 @@
+// CodeLens above each reported group: what could run together (opens the quick fixes) and
+// "Benchmark" (measures this function before and after the fix). See README for why a
+// CodeLens rather than an inlay hint.
+import * as vscode from 'vscode';
+import { lensTitle } from '../mapping/lens.js';
+import { toRange } from './convert.js';
+
+/** @implements {vscode.CodeLensProvider} */
+export class UnblockCodeLenses {
+  /**
+   * @param {import('./linting.js').DocumentLinter} linter
+   * @param {() => import('../settings.js').Settings} getSettings
+   */
+  constructor(linter, getSettings) {
+    this.linter = linter;
+    this.getSettings = getSettings;
+    this.onDidChangeCodeLenses = linter.onDidChange;
+  }
+
+  /** @param {vscode.TextDocument} document */
+  provideCodeLenses(document) {
+    const settings = this.getSettings();
+    if (!settings.enable || !settings.codeLensEnable) return [];
+    const state = this.linter.currentState(document);
+    if (!state) return [];
+    return state.records.flatMap((record) => {
+      const range = toRange({ start: record.range.start, end: record.range.start });
+      return [
+        new vscode.CodeLens(range, {
+          title: lensTitle(record),
+          tooltip: 'Show the quick fixes for this problem',
+          command: 'unblock.showFixes',
+          arguments: [document.uri, range.start],
+        }),
+        new vscode.CodeLens(range, {
+          title: 'Benchmark',
+          tooltip: 'Measure this function before and after the fix',
+          command: 'unblock.benchmarkFunction',
+          arguments: [document.uri, range.start],
+        }),
+      ];
+    });
+  }
+}

