@@ -367,3 +367,25 @@ function realFiles(limit) {
   const others = all.filter((file) => !interesting.includes(file));
   return [...interesting, ...others].slice(0, limit);
 }
+
+describe('unblock/no-blocking-sync-call options', () => {
+  /** @param {unknown} options */
+  const lintWith = (options) =>
+    new Linter({ configType: 'flat' }).verify('export {};', [
+      {
+        plugins: { unblock: { rules: { 'no-blocking-sync-call': rule } } },
+        rules: { 'unblock/no-blocking-sync-call': /** @type {any} */ (['warn', options]) },
+      },
+    ]);
+
+  it('rejects unknown keys and wrong values with a clear configuration error', () => {
+    assert.throws(() => lintWith({ module: ['fs'] }), /should NOT have additional properties/);
+    assert.throws(() => lintWith({ modules: ['http'] }), /should be equal to one of the allowed values/);
+    assert.throws(() => lintWith({ smallRandomSize: -1 }), /should be >= 0/);
+    assert.throws(() => lintWith({ fix: 'yes' }), /should be boolean/);
+  });
+
+  it('accepts the documented defaults', () => {
+    assert.deepEqual(lintWith(rule.meta.defaultOptions[0]), []);
+  });
+});
