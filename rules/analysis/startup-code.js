@@ -135,6 +135,9 @@ export function createStartupClassifier(sourceCode) {
       return isStartup(parent);
     }
 
+    // process.on('exit', () => …) runs once at shutdown, and must finish synchronously.
+    if (parent.type === 'CallExpression' && parent.arguments[1] === outer && isProcessExitListener(parent)) return true;
+
     const declaration = fn.type === 'FunctionDeclaration' ? fn : parent.type === 'VariableDeclarator' && parent.init === outer ? parent : null;
     if (!declaration) return false;
     const exportParent = declaration.type === 'VariableDeclarator' ? declaration.parent?.parent : declaration.parent;
@@ -155,6 +158,21 @@ export function createStartupClassifier(sourceCode) {
   };
 
   return isStartup;
+}
+
+/** @param {any} call */
+function isProcessExitListener(call) {
+  const { callee } = call;
+  const [event] = call.arguments;
+  return (
+    callee.type === 'MemberExpression' &&
+    callee.object.type === 'Identifier' &&
+    callee.object.name === 'process' &&
+    !callee.computed &&
+    ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(callee.property.name) &&
+    event?.type === 'Literal' &&
+    event.value === 'exit'
+  );
 }
 
 /** @param {any} node @param {any} container */

@@ -75,6 +75,7 @@ const valid = [
   `import fs from 'fs'; const load = () => fs.readFileSync('x'); async function main() { load(); } await main();`,
   `import fs from 'fs'; ['a', 'b'].forEach((f) => fs.readFileSync(f));`,
   `import fs from 'fs'; export class Templates { static cache = fs.readFileSync('t.html'); static { Templates.other = fs.readFileSync('o.html'); } }`,
+  `import fs from 'fs'; export function start(file) { process.on('exit', () => { fs.writeFileSync(file, 'bye'); }); }`,
   { code: `const fs = require('fs'); module.exports = function handler() { return fs.readFileSync('x'); };`, filename: 'scripts/build.js' },
   { code: `import zlib from 'zlib'; export async function seed(b) { return zlib.gzipSync(b); }`, filename: 'db/migrations/001-init.js' },
   { code: `import fs from 'fs'; export default { plugins: [() => fs.readFileSync('x')] };`, filename: 'vite.config.js' },
@@ -242,6 +243,7 @@ exports.inflate = async function (x) {
   invalid(`import zlib from 'zlib'; export class Api { handle(b) { return zlib.deflateSync(b); } }`, 'zlib.deflateSync(b)', null, { messageId: 'blockingNoAwait' }),
   invalid(exportedAndStartup, 'fs.readFileSync(p)', null, { messageId: 'blockingNoAwait' }),
   invalid(`import fs from 'fs'; export class Page { body = fs.readFileSync('page.html'); }`, `fs.readFileSync('page.html')`, null, { messageId: 'blockingNoAwait' }),
+  invalid(`import fs from 'fs'; process.on('message', (m) => fs.writeFileSync('log', m));`, `fs.writeFileSync('log', m)`, null, { messageId: 'blockingNoAwait' }),
   invalid(`import fs from 'fs'; export async function h(p = fs.readFileSync('d')) { return p; }`, `fs.readFileSync('d')`, null),
 
   // --- Sizes and cheap calls.
