@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import noAwaitWaterfall from './rules/no-await-waterfall.js';
 import noBlockingSyncCall from './rules/no-blocking-sync-call.js';
+import noLoopWaterfall from './rules/no-loop-waterfall.js';
 
 const require = createRequire(import.meta.url);
 /** @type {{ name: string, version: string }} */
@@ -10,6 +11,7 @@ const { name, version } = require('./package.json');
 const rules = {
   'no-await-waterfall': noAwaitWaterfall,
   'no-blocking-sync-call': noBlockingSyncCall,
+  'no-loop-waterfall': noLoopWaterfall,
 };
 
 /** @type {import('eslint').ESLint.Plugin & { rules: Record<string, import('eslint').Rule.RuleModule>, configs: Record<string, import('eslint').Linter.Config> }} */

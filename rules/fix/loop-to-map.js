@@ -1,0 +1,218 @@
+/**
+ * Rewrites a loop whose iterations are independent into
+ *   await Promise.all(items.map(async (item) => { … }))
+ * keeping the order of results and the variable names, and, when a
+ * concurrency limit is configured, into a chunked loop that runs at most
+ * that many iterations at a time. Returns null for anything it cannot
+ * rewrite faithfully (comments it would drop, several collecting statements,
+ * a shadowed `Promise`).
+ */
+import { lineIndent, indentUnit, hasMultilineTemplate, commentsOutside } from './source-layout.js';
+import { callbackText, resultPlan } from './loop-callback.js';
+import { freshName, isShadowedGlobal } from './loop-names.js';
+import { isStatementListParent, isStableReference } from '../analysis/loop-shapes.js';
+import { unwrap } from '../analysis/ast.js';
+
+/**
+ * @typedef {{ range: [number, number], text: string }} TextEdit
+ *
+ * @typedef {object} RewriteOptions
+ * @property {boolean} knownArray   the iterated value is certainly a dense array (`.map`/`.slice` exist)
+ * @property {boolean} isTypeScript the file may contain TypeScript syntax
+ * @property {number | null} maxConcurrency
+ */
+
+/** Expressions that can receive `.map` without parentheses. */
+const TIGHT = new Set(['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'ArrayExpression']);
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {import('../analysis/loop-shapes.js').LoopShape} shape a for-of, for-in or indexed loop
+ * @param {import('../analysis/loop-iterations.js').IterationFacts} facts
+ * @param {RewriteOptions} options
+ * @returns {{ unbounded: TextEdit | null, bounded: TextEdit | null }}
+ */
+export function loopRewrites(sourceCode, shape, facts, options) {
+  const none = { unbounded: null, bounded: null };
+  const { statement, body, source } = shape;
+  const usesArrayFrom = shape.kind !== 'for-in' && !options.knownArray;
+  if (isShadowedGlobal(sourceCode, statement, 'Promise')) return none;
+  if (usesArrayFrom && isShadowedGlobal(sourceCode, statement, 'Array')) return none;
+  if (shape.kind === 'for-in' && isShadowedGlobal(sourceCode, statement, 'Object')) return none;
+
+  // Comments in the loop head would be lost.
+  const kept = [body.range, source.range, ...(shape.pattern ? [shape.pattern.range] : [])];
+  if (commentsOutside(sourceCode, statement, kept).length > 0) return none;
+
+  const plan = resultPlan(body, facts.collectors);
+  if (plan === null) return none;
+
+  const indent = lineIndent(sourceCode, statement);
+  const firstInner = body.type === 'BlockStatement' ? body.body[0] : null;
+  const unit = firstInner ? indentUnit(sourceCode, firstInner) : indentUnit(sourceCode, statement);
+  let params = shape.pattern ? sourceCode.getText(shape.pattern) : '';
+  if (shape.kind === 'indexed') {
+    const placeholder = freshName(sourceCode, statement, ['_', '_item', '_element']);
+    if (placeholder === null) return none;
+    params = `${placeholder}, ${shape.index.name}`;
+  }
+  const callback = callbackText(sourceCode, {
+    body, params, continues: facts.continues, plan, indent, unit, isTypeScript: options.isTypeScript,
+  });
+  if (callback === null) return none;
+
+  const sourceText = sourceCode.getText(source);
+  const receiverText = TIGHT.has(source.type) ? sourceText : `(${sourceText})`;
+  const listText = shape.kind === 'for-in'
+    ? `Object.keys(${sourceText})`
+    : options.knownArray ? receiverText : null;
+  const mapped = listText !== null
+    ? `${listText}.map(${callback.text})`
+    : `Array.from(${source.type === 'SequenceExpression' ? `(${sourceText})` : sourceText}, ${callback.text})`;
+
+  const inList = isStatementListParent(statement.parent);
+  const unbounded = unboundedEdit(sourceCode, shape, plan, mapped, indent, inList);
+  const bounded = options.maxConcurrency && shape.kind !== 'indexed' && inList
+    ? boundedEdit(sourceCode, shape, plan, callback.text, {
+      indent, unit, limit: options.maxConcurrency, knownArray: options.knownArray, hasTemplate: hasMultilineTemplate(sourceCode, body),
+    })
+    : null;
+  return { unbounded, bounded };
+}
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {import('../analysis/loop-shapes.js').LoopShape} shape
+ * @param {import('./loop-callback.js').ResultPlan} plan
+ * @param {string} mapped
+ * @param {string} indent
+ * @param {boolean} inList the loop sits in a statement list (a declaration may replace it)
+ * @returns {TextEdit | null}
+ */
+function unboundedEdit(sourceCode, shape, plan, mapped, indent, inList) {
+  const { statement } = shape;
+  const all = `await Promise.all(${mapped})`;
+  if (plan.kind === 'none') return { range: statement.range, text: `${all};` };
+  const collection = plan.collector.target.name;
+  if (plan.kind === 'push') {
+    const declaration = inList ? emptyArrayDeclarationBefore(sourceCode, statement, plan.collector.variable) : null;
+    if (declaration) {
+      const { kind, head } = declaration;
+      return { range: [declaration.node.range[0], statement.range[1]], text: `${kind} ${head} = ${all};` };
+    }
+    return { range: statement.range, text: `${collection}.push(...(${all}));` };
+  }
+  if (!inList) return null;
+  const names = entryNames(sourceCode, statement, collection);
+  if (names === null) return null;
+  const { entries, key, value } = names;
+  return {
+    range: statement.range,
+    text: `const ${entries} = ${all};\n${indent}for (const [${key}, ${value}] of ${entries}) ${storeText(plan, collection, key, value)}`,
+  };
+}
+
+/**
+ * A chunked loop: slices of `limit` iterations run together, one slice after another.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {import('../analysis/loop-shapes.js').LoopShape} shape
+ * @param {import('./loop-callback.js').ResultPlan} plan
+ * @param {string} callback
+ * @param {{ indent: string, unit: string, limit: number, knownArray: boolean, hasTemplate: boolean }} layout
+ * @returns {TextEdit | null}
+ */
+function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, knownArray, hasTemplate }) {
+  const { statement, source } = shape;
+  const taken = new Set();
+  /** @type {string[]} */
+  const lines = [];
+  let list = sourceCode.getText(source);
+  // Slicing needs an array read once: anything else is copied into one first.
+  if (shape.kind === 'for-in' || !knownArray || !isStableReference(source)) {
+    const base = unwrap(source).type === 'Identifier' ? `all${capitalise(unwrap(source).name)}` : 'allItems';
+    const name = freshName(sourceCode, statement, [shape.kind === 'for-in' ? 'keys' : base, 'allItems'], taken);
+    if (name === null) return null;
+    taken.add(name);
+    const init = shape.kind === 'for-in' ? `Object.keys(${list})` : knownArray ? list : `Array.from(${list})`;
+    lines.push(`const ${name} = ${init};`);
+    list = name;
+  }
+  const start = freshName(sourceCode, statement, ['start', 'offset', 'from'], taken);
+  if (start === null) return null;
+  taken.add(start);
+  // The callback moves one level deeper; lines inside a multi-line template must not move.
+  const shifted = hasTemplate ? callback : callback.split('\n').map((line, i) => (i === 0 || line === '' ? line : unit + line)).join('\n');
+  const chunk = `await Promise.all(${list}.slice(${start}, ${start} + ${limit}).map(${shifted}))`;
+  let inner;
+  if (plan.kind === 'none') {
+    inner = `${chunk};`;
+  } else if (plan.kind === 'push') {
+    inner = `${plan.collector.target.name}.push(...(${chunk}));`;
+  } else {
+    const collection = plan.collector.target.name;
+    const key = freshName(sourceCode, statement, ['key', 'k'], taken);
+    if (key === null) return null;
+    taken.add(key);
+    const value = freshName(sourceCode, statement, ['value', 'v'], taken);
+    if (value === null || key === collection || value === collection) return null;
+    inner = `for (const [${key}, ${value}] of ${chunk}) ${storeText(plan, collection, key, value)}`;
+  }
+  lines.push(`for (let ${start} = 0; ${start} < ${list}.length; ${start} += ${limit}) {`, `${unit}${inner}`, '}');
+  return { range: statement.range, text: lines.join(`\n${indent}`) };
+}
+
+/**
+ * @param {import('./loop-callback.js').ResultPlan} plan
+ * @param {string} collection
+ * @param {string} key
+ * @param {string} value
+ */
+function storeText(plan, collection, key, value) {
+  return plan.kind !== 'none' && plan.collector.kind === 'map-set' ? `${collection}.set(${key}, ${value});` : `${collection}[${key}] = ${value};`;
+}
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} statement
+ * @param {string} collection
+ */
+function entryNames(sourceCode, statement, collection) {
+  const taken = new Set([collection]);
+  const entries = freshName(sourceCode, statement, [`${collection}Entries`, 'entries'], taken);
+  if (entries === null) return null;
+  taken.add(entries);
+  const key = freshName(sourceCode, statement, ['key', 'k'], taken);
+  if (key === null) return null;
+  taken.add(key);
+  const value = freshName(sourceCode, statement, ['value', 'v'], taken);
+  if (value === null) return null;
+  return { entries, key, value };
+}
+
+/**
+ * `const results = [];` right before the loop (nothing between, no
+ * comments inside): the loop's results can initialise it directly.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} statement
+ * @param {any} variable
+ */
+function emptyArrayDeclarationBefore(sourceCode, statement, variable) {
+  const siblings = statement.parent.type === 'SwitchCase' ? statement.parent.consequent : statement.parent.body;
+  const position = siblings.indexOf(statement);
+  const previous = position > 0 ? siblings[position - 1] : null;
+  if (previous?.type !== 'VariableDeclaration' || previous.declarations.length !== 1) return null;
+  if (previous.kind !== 'const' && previous.kind !== 'let') return null;
+  const [declarator] = previous.declarations;
+  const init = unwrap(declarator.init);
+  if (declarator.id.type !== 'Identifier' || init?.type !== 'ArrayExpression' || init.elements.length !== 0) return null;
+  if (!variable.defs.some((/** @type {any} */ def) => def.name === declarator.id)) return null;
+  if (sourceCode.getCommentsInside(previous).length > 0) return null;
+  // `const results: User[] = []` keeps its annotation; `[] as User[]` keeps nothing to hang it on.
+  if (declarator.init !== init) return null;
+  return { node: previous, kind: previous.kind, head: sourceCode.getText(declarator.id) };
+}
+
+/** @param {string} name */
+function capitalise(name) {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
