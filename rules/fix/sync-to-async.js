@@ -6,6 +6,7 @@
  * Only inside the body of an async function: anywhere else `await` is not
  * available and no rewrite keeps the code's meaning.
  */
+import { findVariable } from '@eslint-community/eslint-utils';
 import { addImports, isNameFree, skipTypeWrappers, visibleBinding } from './module-imports.js';
 import { specifiersOf, stripNodePrefix } from '../analysis/node-module-tracker.js';
 
@@ -85,6 +86,28 @@ function argumentsKeepingEncoding(sourceCode, call) {
 }
 
 /**
+ * The import specifier (`{ gzipSync }`, `{ gzipSync as gz }`) or destructured
+ * require property (`{ pbkdf2Sync: kdf }`) that binds `identifier`, when this
+ * call is the binding's only use.
+ * @param {SourceCode} sourceCode
+ * @param {any} identifier
+ * @param {any} call
+ */
+function soleUseImport(sourceCode, identifier, call) {
+  const variable = findVariable(sourceCode.getScope(call), identifier);
+  if (!variable || variable.defs.length !== 1) return null;
+  const uses = variable.references.filter((/** @type {any} */ r) => !r.init);
+  if (uses.length !== 1 || uses[0].identifier !== identifier) return null;
+  const def = variable.defs[0];
+  if (def.type === 'ImportBinding' && def.node.type === 'ImportSpecifier') return def.node;
+  const property = def.name.parent;
+  if (def.type === 'Variable' && def.node.id.type === 'ObjectPattern' && property?.type === 'Property' && property.value === def.name && def.node.parent.parent?.type === 'Program') {
+    return property;
+  }
+  return null;
+}
+
+/**
  * @param {SourceCode} sourceCode
  * @param {any} call the blocking CallExpression
  * @param {BlockingApi} api
@@ -126,8 +149,19 @@ export function buildSyncToAsyncFix(sourceCode, call, api, moduleId) {
     imports.push({ name: exportName, specifier: addFrom });
     return exportName;
   };
-  const reachOwnExport = (/** @type {string} */ exportName) =>
-    moduleObjectText !== null ? `${moduleObjectText}.${exportName}` : reach(specifiersOf(module), exportName, moduleId);
+  /** @type {{ node: any, text: string } | null} */
+  let rename = null;
+  const reachOwnExport = (/** @type {string} */ exportName) => {
+    if (moduleObjectText !== null) return `${moduleObjectText}.${exportName}`;
+    const existing = visibleBinding(sourceCode, call, specifiersOf(module), exportName) ?? visibleBinding(sourceCode, call, specifiersOf(module), null);
+    const soleImport = existing ? null : soleUseImport(sourceCode, callee, call);
+    if (soleImport && isNameFree(sourceCode, call, exportName)) {
+      // The sync import would be left unused: import the async function in its place.
+      rename = { node: soleImport, text: exportName };
+      return exportName;
+    }
+    return reach(specifiersOf(module), exportName, moduleId);
+  };
 
   /** @type {string | null} */
   let newCallee;
@@ -162,7 +196,8 @@ export function buildSyncToAsyncFix(sourceCode, call, api, moduleId) {
   return {
     preview,
     fix(fixer) {
-      return [...addImports(sourceCode, fixer, imports), fixer.replaceText(call, replacement)];
+      const renameFix = rename ? [fixer.replaceText(rename.node, rename.text)] : [];
+      return [...renameFix, ...addImports(sourceCode, fixer, imports), fixer.replaceText(call, replacement)];
     },
   };
 }

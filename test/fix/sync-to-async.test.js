@@ -176,7 +176,8 @@ export async function f(fd, b) { fs.readSync(fd, b); fs.existsSync('x'); cp.spaw
     for (const [call, expected, imported] of cases) {
       it(call, () => {
         const code = `${base}export async function f() { return ${call}; }`;
-        const header = base.replace('execFileSync, execSync', `execFileSync, execSync, ${imported}`);
+        // The sync import had this one use, so the async function takes its place.
+        const header = base.replace(`${imported}Sync`, imported);
         assert.deepEqual(rewrites(code), [`${header}export async function f() { return ${expected}; }`]);
       });
     }
@@ -189,6 +190,17 @@ export async function f(fd, b) { fs.readSync(fd, b); fs.existsSync('x'); cp.spaw
   });
 
   describe('adding imports in the file style', () => {
+    it('replaces a named import whose only use is the rewritten call, and joins the list otherwise', () => {
+      assert.deepEqual(rewrites(`import { gzipSync as gz } from 'zlib';\nimport { promisify } from 'util';\nexport async function f(b) { return gz(b); }`), [
+        `import { gzip } from 'zlib';\nimport { promisify } from 'util';\nexport async function f(b) { return await promisify(gzip)(b); }`,
+      ]);
+      const twice = `import { gzipSync } from 'zlib';\nimport { promisify } from 'util';\nexport async function f(b) { return [gzipSync(b), gzipSync(b)]; }`;
+      assert.deepEqual(rewrites(twice), [
+        `import { gzipSync, gzip } from 'zlib';\nimport { promisify } from 'util';\nexport async function f(b) { return [await promisify(gzip)(b), gzipSync(b)]; }`,
+        `import { gzipSync, gzip } from 'zlib';\nimport { promisify } from 'util';\nexport async function f(b) { return [gzipSync(b), await promisify(gzip)(b)]; }`,
+      ]);
+    });
+
     it('uses require in CommonJS, after the last require, with the file quotes and semicolons', () => {
       const code = `"use strict"\nconst zlib = require("node:zlib")\nconst x = 1\nmodule.exports = async (b) => zlib.gzipSync(b)`;
       assert.deepEqual(rewrites(code, { sourceType: 'commonjs' }), [
