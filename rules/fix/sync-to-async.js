@@ -98,7 +98,7 @@ function soleUseImport(sourceCode, identifier, call) {
   if (!variable || variable.defs.length !== 1) return null;
   const uses = variable.references.filter((/** @type {any} */ r) => !r.init);
   if (uses.length !== 1 || uses[0].identifier !== identifier) return null;
-  const def = variable.defs[0];
+  const def = /** @type {any} */ (variable.defs[0]);
   if (def.type === 'ImportBinding' && def.node.type === 'ImportSpecifier') return def.node;
   const property = def.name.parent;
   if (def.type === 'Variable' && def.node.id.type === 'ObjectPattern' && property?.type === 'Property' && property.value === def.name && def.node.parent.parent?.type === 'Program') {
