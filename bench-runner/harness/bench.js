@@ -28,7 +28,9 @@ export async function benchmarkFunction(options, hooks = {}) {
   if (harness.refusal) return { status: 'refused', function: about, refusal: harness.refusal };
   if (!harness.after?.fixed) return { status: 'nothing-to-fix', function: about, refusal: null };
 
-  const ideal = await predictIdeal({ file, line, rules, messages: harness.after.messages });
+  const probe = await probeHarness({ file, line, rules, messages: harness.after.messages });
+  if ('refusal' in probe) return { status: 'refused', function: about, refusal: probe.refusal };
+  const { ideal } = probe;
   const dir = await mkdtemp(path.join(os.tmpdir(), 'unblock-function-'));
   try {
     const entryPath = path.join(dir, 'harness.mjs');
@@ -72,36 +74,52 @@ export function describeHarness(harness) {
 }
 
 /**
- * Counts the simulated waits on the critical path of each variant by running both once in this
- * process with a slow I/O model, after checking that they give equal results. That count is the
- * ideal gain for I/O; a blocking call moved off the main thread is an "offload".
+ * Runs both variants once in this process before any server starts: a function that fails on
+ * simulated values (it loops until a backend says "no more", or needs a real value where a
+ * simulated one cannot pass) is refused with the reason. Then counts the simulated waits on the
+ * critical path of each variant with a slow I/O model: that count is the ideal gain for I/O; a
+ * blocking call moved off the main thread is an "offload".
  * @param {{ file: string, line: number, rules: string[], messages: string[] }} input
- * @returns {Promise<import('../fixture.js').IdealSpec>}
+ * @returns {Promise<{ ideal: import('../fixture.js').IdealSpec } | { refusal: string }>}
  */
-export async function predictIdeal({ file, line, rules, messages }) {
+export async function probeHarness({ file, line, rules, messages }) {
   const elapsed = async (/** @type {number} */ ms) => {
     const probe = await buildFunctionHarness({ file, line, rules, latencyModel: { kind: 'io', ms } });
     const files = await writeHarnessFiles(/** @type {any} */ (probe));
     try {
       const [before, after] = await Promise.all([loadHarnessModule(files.beforePath), loadHarnessModule(files.afterPath)]);
       const same = await compareVariants(before, after, 1);
+      if (same.before.status !== 200) throw new BenchError(`the function fails on simulated values: ${same.before.body.error}`, { code: 'HARNESS_FAILED' });
       if (!same.equal) throw new BenchError(`the fix changes what the function computes on simulated data: ${same.difference}`, { code: 'NOT_EQUIVALENT' });
       const time = async (/** @type {any} */ variant) => {
         const t0 = performance.now();
         await variant.invoke();
         return performance.now() - t0;
       };
-      return { before: await time(before), after: await time(after) };
+      // One at a time: each timing must see only its own variant's waits.
+      // eslint-disable-next-line unblock/no-await-waterfall -- sequential on purpose
+      const beforeMs = await time(before);
+      const afterMs = await time(after);
+      return { before: beforeMs, after: afterMs };
     } finally {
       await files.cleanup();
     }
   };
-  const cpu = await elapsed(0);
-  const slow = await elapsed(PROBE_MS);
+  // Sequential on purpose: overlapping probes would add each other's CPU time to the waits.
+  let cpu;
+  let slow;
+  try {
+    // eslint-disable-next-line unblock/no-await-waterfall -- sequential on purpose, see above
+    cpu = await elapsed(0);
+    slow = await elapsed(PROBE_MS);
+  } catch (error) {
+    if (error instanceof BenchError) return { refusal: error.message };
+    throw error;
+  }
   const waits = (/** @type {'before' | 'after'} */ v) => Math.max(0, Math.round((slow[v] - cpu[v]) / PROBE_MS));
   const before = waits('before');
   const after = waits('after');
-  if (after >= 1 && before > after) return { kind: 'parallel-io', before, after };
-  if (messages.some((m) => m.startsWith('unblock/no-blocking-sync-call'))) return { kind: 'offload' };
-  return { kind: 'none' };
+  if (after >= 1 && before > after) return { ideal: { kind: 'parallel-io', before, after } };
+  if (messages.some((m) => m.startsWith('unblock/no-blocking-sync-call'))) return { ideal: { kind: 'offload' } };
+  return { ideal: { kind: 'none' } };
 }

@@ -239,6 +239,10 @@ export function collect(target) {
     while (owner?.isArrowFunctionExpression()) owner = owner.parentPath.getFunctionParent();
     if (owner && owner.node !== unit.node && isInside(unit, owner)) return; // a nested `function` has its own `this`
     const ownerIsOurMethod = owner && (owner.node === target.node || selfMethods.some((m) => m.node === owner.node));
+    if (!ownerIsOurMethod && owner && (owner.isClassMethod() || owner.isObjectMethod())) {
+      const key = /** @type {any} */ (owner.node).key;
+      throw new HarnessRefusal(`the function uses \`this\` of the enclosing method \`${key?.name ?? 'method'}\` (${lineOf(thisPath.node)}); point the harness at a line of that method's own body instead`);
+    }
     if (!ownerIsOurMethod || !classBody) {
       throw new HarnessRefusal(`the function uses \`this\` (${lineOf(thisPath.node)}) outside a class method, so the harness cannot know what it refers to`);
     }

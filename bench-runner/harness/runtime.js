@@ -30,7 +30,7 @@ export class SimulationLimitError extends Error {}
 const simulatedValues = new WeakSet();
 
 /**
- * @typedef {{ calls: string[], touches: number }} RequestContext
+ * @typedef {{ calls: string[], touches: number, inFlight: number, maxInFlight: number }} RequestContext
  * @typedef {{ shape: string, id: string, parent: SimState | null, children: Map<PropertyKey, any>, overrides: Map<PropertyKey, any>, methods: object | null, items: any[] | null }} SimState
  */
 
@@ -44,7 +44,7 @@ export function createHarness({ model, asyncCalls, callbackCalls = [] }) {
   /** @type {AsyncLocalStorage<RequestContext>} */
   const storage = new AsyncLocalStorage();
   /** Contexts used outside a request (module initialisation) share one log that is never reported. */
-  const idle = { calls: [], touches: 0 };
+  const idle = { calls: [], touches: 0, inFlight: 0, maxInFlight: 0 };
   const context = () => storage.getStore() ?? idle;
 
   /** @param {RequestContext} ctx */
@@ -151,17 +151,27 @@ export function createHarness({ model, asyncCalls, callbackCalls = [] }) {
       // `rows.map(...)`, `user.tags.join(', ')`: the value behaves like the collection it stands for.
       return Array.prototype[name].apply(itemsOf(state.parent), args);
     }
-    const id = `${prefix}${state.id}(${argumentsKey(args)})`;
+    const id = compactId(`${prefix}${state.id}(${argumentsKey(args)})`, state.shape);
     ctx.calls.push(id);
     const result = makeValue(`${state.shape}()`, id, state);
     const callback = args.at(-1);
     if (typeof callback === 'function' && !isSimulated(callback) && (callbackSet.has(state.shape) || callbackSet.has(`*.${name}`))) {
       // Node-style `db.query(sql, (err, rows) => …)`: answer through the callback after the wait.
-      latency.wait(state.shape, name).then(() => storage.run(ctx, () => callback(null, result)));
+      ctx.inFlight += 1;
+      ctx.maxInFlight = Math.max(ctx.maxInFlight, ctx.inFlight);
+      latency.wait(state.shape, name).then(() => {
+        ctx.inFlight -= 1;
+        storage.run(ctx, () => callback(null, result));
+      });
       return result;
     }
     if (!isAsync) return result;
-    return latency.wait(state.shape, name).then(() => result);
+    ctx.inFlight += 1;
+    ctx.maxInFlight = Math.max(ctx.maxInFlight, ctx.inFlight);
+    return latency.wait(state.shape, name).then(() => {
+      ctx.inFlight -= 1;
+      return result;
+    });
   }
 
   /** @param {SimState} state */
@@ -188,16 +198,16 @@ export function createHarness({ model, asyncCalls, callbackCalls = [] }) {
      */
     handler(target, { params, self }) {
       async function invoke() {
-        const ctx = { calls: [], touches: 0 };
+        const ctx = { calls: [], touches: 0, inFlight: 0, maxInFlight: 0 };
         return storage.run(ctx, async () => {
           const thisArg = self ? makeValue('this', 'this', null, self) : undefined;
           const args = params.map((name) => makeValue(name, name, null));
           try {
             const result = await target.apply(thisArg, args);
-            return { status: 200, body: { result: serialise(result), calls: ctx.calls.sort() } };
+            return { status: 200, body: { result: serialise(result), calls: ctx.calls.sort() }, maxInFlight: ctx.maxInFlight };
           } catch (error) {
             const status = error instanceof SimulationLimitError ? 508 : 500;
-            return { status, body: { error: String(error?.message ?? error), calls: ctx.calls.sort() } };
+            return { status, body: { error: String(error?.message ?? error), calls: ctx.calls.sort() }, maxInFlight: ctx.maxInFlight };
           }
         });
       }
@@ -217,6 +227,14 @@ export function createHarness({ model, asyncCalls, callbackCalls = [] }) {
       return handle;
     },
   };
+}
+
+/** Identities stay short: a value passed back into calls (pagination) would otherwise nest and grow exponentially. */
+const MAX_ID_LENGTH = 200;
+
+/** @param {string} id @param {string} shape */
+function compactId(id, shape) {
+  return id.length <= MAX_ID_LENGTH ? id : `${shape}()#${hash(id).toString(36)}`;
 }
 
 /** Stable text for call arguments; simulated values print as their identity. */

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
 
 /**
- * @typedef {{ status: number, body: any }} InvokeResult
+ * @typedef {{ status: number, body: any, maxInFlight: number }} InvokeResult
  * @typedef {((req: any, res: any) => Promise<void>) & { invoke: () => Promise<InvokeResult> }} HarnessHandler
  */
 
@@ -47,7 +47,7 @@ export async function compareVariants(before, after, times = 2) {
   let b;
   for (let i = 0; i < times; i += 1) {
     [a, b] = await Promise.all([before.invoke(), after.invoke()]);
-    if (!isDeepStrictEqual(a, b)) {
+    if (a.status !== b.status || !isDeepStrictEqual(a.body, b.body)) {
       return { equal: false, before: a, after: b, difference: `before answered ${JSON.stringify(a).slice(0, 300)}, after answered ${JSON.stringify(b).slice(0, 300)}` };
     }
   }
