@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { BenchError, oneLine } from './errors.js';
 import { createProgress } from './progress.js';
+import { resolveOptions } from './options.js';
 import { runComparison } from './run-comparison.js';
 import { stopAllChildren } from './supervisor.js';
 import { formatComparison } from './printers/terminal.js';
@@ -27,6 +28,7 @@ Options:
   --duration <s>             seconds per measured slice (default 2)
   --rounds <n>               A/B pairs per connection level (default 5)
   --warmup <s>               unmeasured seconds per variant and level (default 1)
+  --bystander-interval <ms>  pause between bystander probes (default 25)
   --threadpool-size <n>      UV_THREADPOOL_SIZE for both servers (default: fixture.json or 4)
   --sweep-threadpool <list>  one comparison per pool size, e.g. 2,4,8
   --rule <id>                rule to apply, repeatable (default: the fixture's rules)
@@ -37,6 +39,7 @@ Options:
   --listen-timeout <s>       time a server may take to listen (default 10)
   --request-timeout <s>      time before a request counts as hung (default 5)
   --max-outside-load <cores> outside CPU use that makes a slice repeat or be flagged (default 0.5)
+  --max-repeats <n>          slices repeated per connection level because of outside load (default 1)
   -h, --help                 show this help
   -v, --version              show the version`;
 
@@ -55,6 +58,8 @@ const OPTIONS = /** @type {const} */ ({
   'listen-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
   'max-outside-load': { type: 'string' },
+  'max-repeats': { type: 'string' },
+  'bystander-interval': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 });
@@ -97,7 +102,14 @@ async function main() {
     listenTimeout: values['listen-timeout'],
     requestTimeout: values['request-timeout'],
     maxOutsideLoad: values['max-outside-load'],
+    maxRepeats: values['max-repeats'],
+    bystanderInterval: values['bystander-interval'],
   };
+  try {
+    resolveOptions(options); // bad flags fail once, before any fixture runs
+  } catch (error) {
+    return fail(oneLine(error));
+  }
   const jsonFile = /** @type {string | undefined} */ (values.json);
   const htmlFile = /** @type {string | undefined} */ (values.html);
   const jsonToStdout = jsonFile === '-';
@@ -165,8 +177,8 @@ async function expandFixtures(inputs) {
     const info = await stat(input).catch(() => null);
     if (info?.isDirectory() && !(await stat(path.join(input, 'fixture.json')).catch(() => null))) {
       const children = (await readdir(input, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => path.join(input, d.name));
-      const fixtures = [];
-      for (const child of children.sort()) if (await stat(path.join(child, 'fixture.json')).catch(() => null)) fixtures.push(child);
+      const found = await Promise.all(children.sort().map((child) => stat(path.join(child, 'fixture.json')).catch(() => null)));
+      const fixtures = children.filter((_, i) => found[i]);
       if (fixtures.length === 0) throw new BenchError(`no fixture.json in ${input} or its subdirectories`);
       out.push(...fixtures);
     } else {

@@ -30,6 +30,8 @@ import { httpRequest } from './http-request.js';
 export async function checkEquivalence(beforeUrl, afterUrl, requests, { timeoutMs, signal }) {
   /** @type {Difference[]} */
   const differences = [];
+  // One route after another on purpose: a stateful fixture must see the same sequence twice.
+  // eslint-disable-next-line unblock/no-loop-waterfall
   for (const route of requests) {
     throwIfAborted(signal);
     const name = `${route.method} ${route.path}`;

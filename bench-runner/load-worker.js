@@ -39,6 +39,9 @@ function runSlice(slice) {
           duration: slice.duration,
           timeout: slice.timeout,
           requests: slice.requests,
+          // autocannon checks for the end of the run once per sample interval; the default
+          // (1 s) would round every slice up to whole seconds.
+          sampleInt: 100,
         },
         (error, result) => {
           if (error) return reject(error);

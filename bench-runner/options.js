@@ -16,7 +16,7 @@ export const DEFAULTS = Object.freeze({
   listenTimeout: 10,
   requestTimeout: 5,
   maxOutsideLoad: 0.5,
-  maxRepeats: 2,
+  maxRepeats: 1,
   bystanderInterval: 25,
 });
 

@@ -40,6 +40,8 @@ export function spawnNode(script, args, options = {}) {
   const child = fork(script, args, {
     env: options.env ?? process.env,
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    // The caller's flags (--inspect, --input-type, loaders) would skew or break the children.
+    execArgv: [],
     serialization: 'advanced',
   });
   live.add(child);

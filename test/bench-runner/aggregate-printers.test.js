@@ -1,0 +1,175 @@
+import assert from 'node:assert/strict';
+import {
+  aggregateLevel,
+  boundResource,
+  formatComparison,
+  formatJson,
+  formatSummary,
+  fractionOfIdeal,
+  idealGain,
+  renderHtml,
+} from '../../bench-runner/index.js';
+import { latencyHistogram, percentile, summarize } from '../../bench-runner/stats.js';
+
+/**
+ * A measured slice as the runner records it, with made-up figures.
+ * @param {'before' | 'after'} variant
+ * @param {number} round
+ * @param {number} rps
+ * @param {number} p50
+ */
+function slice(variant, round, rps, p50, extra = {}) {
+  const latencies = [p50 * 0.9, p50, p50, p50 * 1.1, p50 * 3];
+  return {
+    variant,
+    round,
+    load: {
+      rps,
+      completed: rps * 2,
+      elapsed: 2,
+      errors: 0,
+      timeouts: variant === 'before' ? 1 : 0,
+      non2xx: 0,
+      latency: { p50, p90: p50 * 1.1, p99: p50 * 3, max: p50 * 3, mean: p50, count: 5 },
+      histogram: latencyHistogram(latencies),
+      cpuSeconds: 0.2,
+    },
+    server: { eventLoop: { p50: 0.1, p99: variant === 'before' ? 40 : 2 }, utilization: 0.3, cpuSeconds: 0.6 },
+    bystander: { p50: variant === 'before' ? 30 : 0.4, p99: variant === 'before' ? 60 : 1.2, max: 70, count: 50, failures: 0 },
+    cpu: { machineCores: 0.6, ownCores: 0.5, outsideCores: 0.1 },
+    noisy: false,
+    repeats: 0,
+    ...extra,
+  };
+}
+
+function levelFixture() {
+  const slices = [
+    slice('before', 0, 100, 60),
+    slice('after', 0, 500, 12),
+    slice('before', 1, 110, 55),
+    slice('after', 1, 520, 11),
+    slice('before', 2, 90, 65),
+    slice('after', 2, 470, 13, { noisy: true, repeats: 1 }),
+  ];
+  return aggregateLevel(/** @type {any[]} */ (slices), { connections: 10, threadpoolSize: 4, cores: 2, ideal: { kind: 'parallel-io', before: 6, after: 1 } });
+}
+
+function resultFixture() {
+  const level = { ...levelFixture(), slices: [] };
+  return {
+    schema: 1,
+    tool: { name: 'unblock-bench', version: '0.0.0' },
+    startedAt: '2026-01-01T00:00:00.000Z',
+    machine: { cores: 2, cpuModel: 'Test CPU', node: 'v20.20.2', platform: 'linux-x64', memoryGiB: 4 },
+    fixture: { name: 'io-demo', title: 'Demo <fixture>', description: 'd', seed: 's', dir: '/x', entry: 'server.js' },
+    settings: { connections: [10], duration: 2, rounds: 3, warmup: 1, threadpoolSizes: [4], rules: [], maxOutsideLoad: 0.5 },
+    fix: { rulesApplied: ['unblock/no-await-waterfall'], rulesMissing: [], findings: [{ ruleId: 'unblock/no-await-waterfall', line: 3, column: 1, message: 'm' }], unfixed: [], diff: '--- before/server.js\n+++ after/server.js\n-old\n+new\n' },
+    status: 'measured',
+    equivalence: { equal: true, requests: 2, differences: [] },
+    runs: [{ threadpoolSize: 4, levels: [level] }],
+    wallSeconds: 41.2,
+  };
+}
+
+describe('bench-runner: statistics and aggregation', () => {
+  it('computes percentiles by interpolation and the median with its half-range spread', () => {
+    assert.equal(percentile([1, 2, 3, 4], 50), 2.5);
+    assert.equal(percentile([5], 99), 5);
+    assert.equal(percentile([], 50), null);
+    const s = summarize([4, 5, 6]);
+    assert.equal(s.median, 5);
+    assert.equal(s.spread, 0.2);
+  });
+
+  it('pairs rounds, takes medians and the ratio per pair', () => {
+    const level = levelFixture();
+    assert.equal(level.before.rps.median, 100);
+    assert.equal(level.after.rps.median, 500);
+    // ratios per round: 5, 520/110, 470/90 → median 5
+    assert.equal(level.ratio.rps.median, 5);
+    assert.equal(level.ratio.rps.n, 3);
+    assert.ok(level.ratio.rps.spread > 0);
+    assert.equal(level.before.latency.p50, 60);
+    assert.equal(level.after.latency.p50, 12);
+    assert.equal(level.ratio.p50, 5);
+    assert.equal(level.before.eventLoop.p99, 40);
+    assert.equal(level.after.bystander.p50, 0.4);
+    assert.equal(level.before.timeouts, 3);
+    assert.deepEqual(level.after.rpsPerRound, [500, 520, 470]);
+    assert.equal(level.noisySlices, 1);
+    assert.equal(level.repeatedSlices, 1);
+    assert.equal(level.after.histogram.reduce((a, b) => a + b, 0), 15);
+  });
+
+  it('predicts the ideal gain the issue names', () => {
+    assert.equal(idealGain({ kind: 'parallel-threadpool', tasks: 6 }, { connections: 1, threadpoolSize: 4, cores: 2 }).gain, 2);
+    assert.equal(idealGain({ kind: 'parallel-threadpool', tasks: 6 }, { connections: 1, threadpoolSize: 4, cores: 8 }).gain, 4);
+    assert.equal(idealGain({ kind: 'parallel-threadpool', tasks: 6 }, { connections: 10, threadpoolSize: 4, cores: 2 }).gain, 1);
+    assert.equal(idealGain({ kind: 'parallel-io', before: 6, after: 1 }, { connections: 10, threadpoolSize: 4, cores: 2 }).gain, 6);
+    assert.equal(idealGain({ kind: 'offload' }, { connections: 1, threadpoolSize: 4, cores: 2 }).gain, 1);
+    assert.equal(idealGain({ kind: 'offload' }, { connections: 10, threadpoolSize: 4, cores: 2 }).gain, 2);
+    assert.equal(idealGain({ kind: 'none' }, { connections: 1, threadpoolSize: 4, cores: 2 }).gain, null);
+    assert.equal(fractionOfIdeal(5, 6), 0.8);
+    assert.equal(fractionOfIdeal(1.02, 1), null);
+  });
+
+  it('names the resource that bounds a measurement', () => {
+    const ctx = { cores: 2, threadpoolSize: 4, connections: 10 };
+    assert.match(boundResource({ ownCores: 1.9, serverCores: 1.5, utilization: 0.5 }, ctx), /^CPU \(all 2 cores busy, load generator/);
+    assert.match(boundResource({ ownCores: 1.2, serverCores: 1, utilization: 0.95 }, ctx), /^event loop/);
+    assert.match(boundResource({ ownCores: 0.3, serverCores: 0.2, utilization: 0.1 }, ctx), /^waiting \(10 connections/);
+    assert.match(boundResource({ ownCores: 1.2, serverCores: 1, utilization: 0.5, machineCores: 1.95 }, ctx), /partly with other programs/);
+    assert.match(boundResource({ ownCores: 0.3, serverCores: 0.2, utilization: 0.1, machineCores: 1.95 }, ctx), /^waiting/);
+  });
+});
+
+describe('bench-runner: printers', () => {
+  it('prints a per-fixture table with ratio, spread, bound and ideal', () => {
+    const text = formatComparison(resultFixture());
+    assert.match(text, /^io-demo — Demo <fixture>/);
+    assert.match(text, /machine: 2 cores \(Test CPU\), Node v20\.20\.2/);
+    assert.match(text, /req\/s\s+100 ±\S+\s+500 ±\S+\s+5\.00× ±\S+%/);
+    assert.match(text, /bystander p50\/p99 ms\s+30\.0 \/ 60\.0\s+0\.40 \/ 1\.2$/m);
+    assert.match(text, /10 conn: ideal gain 6\.00× .*reached 80% of it/);
+    assert.match(text, /10 conn: 1 slice\(s\) ran while other programs used more than 0\.5/);
+    assert.match(text, /^\+new$/m, 'diff included by default');
+    assert.doesNotMatch(formatComparison(resultFixture(), { diff: false }), /^\+new$/m);
+  });
+
+  it('says "nothing to fix" for a fixture the rules leave alone', () => {
+    const result = { ...resultFixture(), status: 'nothing-to-fix', runs: [], equivalence: null, wallSeconds: 0.1 };
+    assert.match(formatComparison(result), /nothing to fix: .*not benchmarked/);
+    assert.match(formatSummary([{ fixture: 'x', result }]), /nothing to fix \(not benchmarked\)/);
+  });
+
+  it('prints one summary table for many fixtures, errors included', () => {
+    const text = formatSummary([
+      { fixture: 'fixtures/io-demo', result: resultFixture() },
+      { fixture: 'fixtures/broken', error: { message: 'the before server crashed: boom' } },
+    ]);
+    assert.match(text, /^machine: 2 cores/);
+    assert.match(text, /io-demo\s+4\s+10\s+100 → 500\s+5\.00× ±\S+\s+60\.0 → 12\.0/);
+    assert.match(text, /6\.00× \(80%\)/);
+    assert.match(text, /fixtures\/broken .*error: the before server crashed: boom/);
+    const md = formatSummary([{ fixture: 'x', result: resultFixture() }], { markdown: true });
+    assert.match(md, /^\| fixture\s+\| pool \|/m);
+  });
+
+  it('writes JSON that round-trips', () => {
+    const parsed = JSON.parse(formatJson([{ fixture: 'x', result: resultFixture() }]));
+    assert.equal(parsed.format, 'unblock-bench/1');
+    assert.equal(parsed.entries[0].result.runs[0].levels[0].ratio.rps.median, 5);
+  });
+
+  it('renders a self-contained HTML page with the four charts and escaped text', () => {
+    const html = renderHtml([{ fixture: 'x', result: resultFixture() }]);
+    assert.match(html, /^<!doctype html>/);
+    assert.equal((html.match(/<svg /g) ?? []).length, 4);
+    for (const title of ['Latency distribution', 'Requests per second, each round', 'Event-loop delay', 'Bystander route latency under load']) {
+      assert.ok(html.includes(`>${title}</text>`), title);
+    }
+    assert.ok(html.includes('Demo &lt;fixture&gt;'));
+    assert.doesNotMatch(html, /<script|https?:\/\/(?!www\.w3\.org)/, 'nothing fetched or run at view time');
+  });
+});
