@@ -5,7 +5,7 @@ import { runComparison } from '../run-comparison.js';
 import { validateSpec } from '../fixture.js';
 import { BenchError } from '../errors.js';
 import { KNOWN_RULES } from '../options.js';
-import { buildFunctionHarness } from './index.js';
+import { buildFunctionHarness } from './build.js';
 import { BYSTANDER_PATH } from './runtime.js';
 import { writeHarnessFiles, loadHarnessModule, compareVariants } from './verify.js';
 
@@ -59,7 +59,7 @@ export async function benchmarkFunction(options, hooks = {}) {
 
 /**
  * What the report says about the harness: where the function is, the model, what was simulated.
- * @param {import('./index.js').FunctionHarness} harness
+ * @param {import('./build.js').FunctionHarness} harness
  */
 export function describeHarness(harness) {
   return {

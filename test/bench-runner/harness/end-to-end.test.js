@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { benchmarkFunction } from '../../../bench-runner/harness/bench.js';
+import { benchmarkFunction, formatFunctionHeader } from '../../../bench-runner/harness/index.js';
 import { liveChildCount } from '../../../bench-runner/index.js';
 
 const fixture = (/** @type {string} */ name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
@@ -30,6 +30,16 @@ describe('function harness: end to end through the bench runner', function () {
     }
     assert.deepEqual(level.ideal.gain, 3, 'three sequential waits become one');
     assert.ok(phases.has('equivalence') && phases.has('slice'));
+    assert.equal(
+      formatFunctionHeader(result, { cwd: fileURLToPath(new URL('.', import.meta.url)) }),
+      [
+        "function: router.get('/users/:id') handler (fixtures/express-router.js:14)",
+        'latency model: I/O wait of 5 ms per simulated call',
+        'simulated calls: db.getOrders, db.getPreferences, db.getUser',
+        'Backends are simulated: the numbers come from the latency model, not from your real database or services.',
+        '',
+      ].join('\n'),
+    );
     assert.equal(liveChildCount(), 0);
   });
 
@@ -37,6 +47,7 @@ describe('function harness: end to end through the bench runner', function () {
     const refused = await benchmarkFunction({ file: fixture('refusals.js'), line: 15 });
     assert.equal(refused.status, 'refused');
     assert.match(refused.refusal, /closes over `sessions`/);
+    assert.match(formatFunctionHeader(refused, { cwd: fileURLToPath(new URL('.', import.meta.url)) }), /^cannot benchmark whoAmI \(fixtures\/refusals\.js:15\): the function closes over `sessions`/);
     const looping = await benchmarkFunction({ file: fixture('refusals.js'), line: 56, latencyModel: { kind: 'io', ms: 0 } });
     assert.equal(looping.status, 'refused');
     assert.match(looping.refusal, /^the function fails on simulated values: the function touched simulated values more than 100000 times in one call; it probably loops/);

@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildFunctionHarness } from '../../../bench-runner/harness/index.js';
-import { writeHarnessFiles, loadHarnessModule, compareVariants } from '../../../bench-runner/harness/verify.js';
+import { buildFunctionHarness, writeHarnessFiles, loadHarnessModule, compareVariants } from '../../../bench-runner/harness/index.js';
 
 const here = (/** @type {string} */ rel) => fileURLToPath(new URL(rel, import.meta.url));
 
