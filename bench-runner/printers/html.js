@@ -1,5 +1,5 @@
 import { LATENCY_BUCKET_EDGES } from '../stats.js';
-import { formatSummary } from './summary.js';
+import { summaryRows } from './summary.js';
 import { machineLine, ms, percent, ratio, rps, spread } from './format.js';
 import { COLORS, barChart, escapeXml, lineChart } from './svg.js';
 
@@ -20,14 +20,26 @@ pre{background:#f3f4f6;padding:.75rem;overflow:auto;font-size:12px}
 .charts{display:flex;flex-wrap:wrap;gap:12px}
 .note{color:#92400e}
 .del{color:#b91c1c}.add{color:#15803d}
+table.summary{border-collapse:collapse;font-size:12px}table.summary td,table.summary th{border-bottom:1px solid #e5e7eb;padding:2px 6px;text-align:left;white-space:nowrap}
 h2{border-top:1px solid #d1d5db;padding-top:1rem}
 </style></head><body>
 <h1>Unblock bench report</h1>
 <p>Before = the fixture as written; after = the same source with the Unblock rules' fixes applied. Each variant ran in its own Node process on 127.0.0.1, under alternating load slices (A B A B …). Ratios are after/before per round; ± is half the range across rounds.</p>
-<pre>${escapeXml(formatSummary(entries))}</pre>
+${summaryTable(entries)}
 ${sections.join('\n')}
 </body></html>
 `;
+}
+
+/**
+ * The summary as an HTML table (same rows as the terminal summary).
+ * @param {Array<{ fixture: string, result?: any, error?: { message: string } }>} entries
+ */
+function summaryTable(entries) {
+  const { machine, headers, rows } = summaryRows(entries);
+  const head = `<tr>${headers.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr>`;
+  const body = rows.map((r) => `<tr>${headers.map((_, i) => `<td>${escapeXml(r[i] ?? '')}</td>`).join('')}</tr>`).join('\n');
+  return `${machine ? `<p>Machine: ${escapeXml(machineLine(machine))}</p>` : ''}<div style="overflow-x:auto"><table class="summary">${head}\n${body}</table></div>`;
 }
 
 /** @param {{ fixture: string, error?: { message: string } }} entry */
@@ -79,6 +91,7 @@ function levelSection(level, pool) {
       title: 'Requests per second, each round',
       xLabel: 'round',
       yLabel: 'req/s',
+      xTicks: b.rpsPerRound.length <= 12 ? b.rpsPerRound.map((/** @type {number} */ _, /** @type {number} */ i) => i + 1) : undefined,
       series: [
         { name: 'before', color: COLORS.before, points: b.rpsPerRound.map((/** @type {number} */ y, /** @type {number} */ i) => [i + 1, y]) },
         { name: 'after', color: COLORS.after, points: a.rpsPerRound.map((/** @type {number} */ y, /** @type {number} */ i) => [i + 1, y]) },

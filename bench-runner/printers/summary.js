@@ -9,6 +9,17 @@ import { machineLine, ms, percent, ratio, rps, spread, table } from './format.js
  * @returns {string}
  */
 export function formatSummary(entries, options = {}) {
+  const { machine, headers, rows } = summaryRows(entries);
+  const head = machine ? `machine: ${machineLine(machine)}\n` : '';
+  return `${head}${table(headers, rows, options)}\n`;
+}
+
+/**
+ * The summary's cells, shared by the text and the HTML printer.
+ * @param {Array<{ fixture: string, result?: any, error?: { message: string } }>} entries
+ * @returns {{ machine: any, headers: string[], rows: string[][] }}
+ */
+export function summaryRows(entries) {
   const machine = entries.find((e) => e.result)?.result.machine;
   const headers = ['fixture', 'pool', 'conns', 'req/s before → after', 'ratio', 'p50 ms', 'p99 ms', 'event loop p99 ms', 'bystander p50 ms', 'ideal (reached)', 'bound after fix', 'wall s'];
   /** @type {string[][]} */
@@ -45,8 +56,7 @@ export function formatSummary(entries, options = {}) {
       }
     }
   }
-  const head = machine ? `machine: ${machineLine(machine)}\n` : '';
-  return `${head}${table(headers, rows, options)}\n`;
+  return { machine, headers, rows };
 }
 
 /** @param {string} bound */

@@ -16,12 +16,12 @@ export function escapeXml(text) {
 
 /**
  * A line chart; x may be logarithmic (latencies).
- * @param {{ title: string, series: Series[], xLabel: string, yLabel: string, xLog?: boolean, yMax?: number, width?: number, height?: number }} spec
+ * @param {{ title: string, series: Series[], xLabel: string, yLabel: string, xLog?: boolean, yMax?: number, xTicks?: number[], width?: number, height?: number }} spec
  */
 export function lineChart(spec) {
   const width = spec.width ?? 460;
   const height = spec.height ?? 240;
-  const m = { left: 52, right: 12, top: 28, bottom: 40 };
+  const m = { left: 52, right: 12, top: 44, bottom: 40 };
   const all = spec.series.flatMap((s) => s.points);
   if (all.length === 0) return emptyChart(spec.title, width, height);
   const tx = (/** @type {number} */ x) => (spec.xLog ? Math.log10(Math.max(x, 1e-3)) : x);
@@ -41,7 +41,7 @@ export function lineChart(spec) {
     parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${sy(y)}" y2="${sy(y)}" stroke="#e5e7eb"/>`);
     parts.push(`<text x="${m.left - 6}" y="${sy(y) + 4}" text-anchor="end" font-size="10">${fmt(y)}</text>`);
   }
-  const xTicks = spec.xLog ? range(x0, x1).map((e) => 10 ** e) : [0, 0.25, 0.5, 0.75, 1].map((f) => x0 + f * (x1 - x0));
+  const xTicks = spec.xTicks ?? (spec.xLog ? range(x0, x1).map((e) => 10 ** e) : [0, 0.25, 0.5, 0.75, 1].map((f) => x0 + f * (x1 - x0)));
   for (const x of xTicks) {
     parts.push(`<text x="${sx(x)}" y="${height - m.bottom + 14}" text-anchor="middle" font-size="10">${fmt(x)}</text>`);
   }
@@ -49,7 +49,7 @@ export function lineChart(spec) {
     const d = s.points.map((p, j) => `${j === 0 ? 'M' : 'L'}${sx(p[0]).toFixed(1)},${sy(p[1]).toFixed(1)}`).join(' ');
     parts.push(`<path d="${d}" fill="none" stroke="${s.color}" stroke-width="2"/>`);
     for (const p of s.points.length <= 20 ? s.points : []) parts.push(`<circle cx="${sx(p[0]).toFixed(1)}" cy="${sy(p[1]).toFixed(1)}" r="3" fill="${s.color}"/>`);
-    parts.push(legend(s.name, s.color, width - m.right - 90, m.top + 4 + i * 14));
+    parts.push(legend(s.name, s.color, m.left + i * 80, 24));
   });
   parts.push('</svg>');
   return parts.join('');
@@ -62,7 +62,7 @@ export function lineChart(spec) {
 export function barChart(spec) {
   const width = spec.width ?? 460;
   const height = spec.height ?? 240;
-  const m = { left: 52, right: 12, top: 28, bottom: 40 };
+  const m = { left: 52, right: 12, top: 44, bottom: 40 };
   const values = spec.groups.flatMap((g) => g.bars.map((b) => b.value ?? 0));
   if (values.length === 0) return emptyChart(spec.title, width, height);
   const y1 = niceMax(Math.max(...values));
@@ -86,7 +86,7 @@ export function barChart(spec) {
     parts.push(`<text x="${(gx + groupWidth * 0.35).toFixed(1)}" y="${height - m.bottom + 14}" text-anchor="middle" font-size="10">${escapeXml(g.label)}</text>`);
   });
   const names = [...new Map(spec.groups.flatMap((g) => g.bars.map((b) => [b.name, b.color]))).entries()];
-  names.forEach(([name, color], i) => parts.push(legend(name, color, width - m.right - 90, m.top + 4 + i * 14)));
+  names.forEach(([name, color], i) => parts.push(legend(name, color, m.left + i * 80, 24)));
   parts.push('</svg>');
   return parts.join('');
 }
