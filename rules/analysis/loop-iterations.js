@@ -28,6 +28,16 @@ const SINK_VERBS = new Set([
   'error', 'debug', 'trace', 'unshift', 'dispatch', 'flush',
 ]);
 
+/**
+ * Guards awaited for their error (`await assertAccess(file)`): when several
+ * items fail, the sequential loop throws the first in order, Promise.all the
+ * first in time.
+ */
+const GUARD_VERBS = new Set(['throw', 'assert', 'validate', 'ensure', 'check', 'require', 'expect', 'fail', 'must', 'guard']);
+
+/** Test-runner calls: tests and steps registered or run in a loop keep their order. */
+const TEST_RUNNER_CALLS = new Set(['test', 'it', 'describe', 'suite', 'step', 'subtest', 'context', 'specify', 'bench']);
+
 /** Receivers whose every call is output (`console.log`, `process.stdout.write`). */
 const OUTPUT_ROOTS = new Set(['console', 'stdout', 'stderr', 'logger', 'log', 'process']);
 
@@ -188,10 +198,15 @@ export function analyseIterations(shape, context) {
    */
   function awaitedCallMayOverlap(call) {
     const cls = classifier.classifyOperation(call);
+    const { names, root } = calleeNames(call);
     if (cls.barrier) return false;
+    const last = names[names.length - 1] ?? '';
+    if (TEST_RUNNER_CALLS.has(last)) return false;
+    if (GUARD_VERBS.has(nameWords(last)[0]) && call.parent?.type === 'AwaitExpression' && call.parent.parent?.type === 'ExpressionStatement') {
+      return false;
+    }
     // One shared connection, session or page serialises its calls; one made in this iteration is its own.
     if (cls.receiver?.connection && !isIterationSymbol(cls.receiver.root)) return false;
-    const { names, root } = calleeNames(call);
     // Calling into the item (`step.run()`, `m.up(db)`, `hook()`): items that are code run in their order.
     if (callsIntoItem(call) && cls.kind !== 'read') return false;
     if (isOutput(names, root)) {

@@ -177,6 +177,22 @@ async function dump(lines, logFile) { for (const line of lines) await fs.appendF
     options: [{ orderedCallees: ['ledger.apply'] }],
   },
 
+  // Tests and steps registered from a loop run in order (found in autocannon's tests).
+  `import test from 'node:test';
+test('cases', async (t) => {
+  for (const c of cases) {
+    await t.test(c.name, async () => {
+      await runCase(c);
+    });
+  }
+});`,
+  // Guards awaited for their error: with two failures, the loop throws the first in order (found in ESLint).
+  `async function check(searches) {
+  for (const search of searches) {
+    await throwForUnmatched(search);
+  }
+}`,
+
   // --- Ordered scopes ---
   // Inside a transaction callback.
   `async function save(knex, users) {

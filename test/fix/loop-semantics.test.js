@@ -1,0 +1,212 @@
+/**
+ * The rewrite must change timing only: run each loop before and after the
+ * rewrite against stub async work with delays (later items finish first),
+ * and compare results, their order, thrown errors, and how many calls were
+ * in flight at once.
+ */
+import assert from 'node:assert/strict';
+import { suggestionOutput } from './loop-helpers.js';
+
+const AsyncFunction = /** @type {FunctionConstructor} */ (Object.getPrototypeOf(async () => {}).constructor);
+
+/**
+ * Stub async work: records calls and the peak number in flight; earlier
+ * items take longer, so completion order is the reverse of start order.
+ * Items named in `failing` reject.
+ * @param {number} count
+ * @param {Set<unknown>} [failing]
+ */
+function createWork(count, failing = new Set()) {
+  const stats = { calls: /** @type {unknown[]} */ ([]), inFlight: 0, peak: 0 };
+  let started = 0;
+  /** @param {unknown} item */
+  const work = async (item) => {
+    stats.calls.push(item);
+    stats.inFlight++;
+    stats.peak = Math.max(stats.peak, stats.inFlight);
+    const delay = 2 * (count - (started++ % count));
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    stats.inFlight--;
+    if (failing.has(item)) throw new Error(`failed on ${String(item)}`);
+    return `done:${String(item)}`;
+  };
+  return { work, stats };
+}
+
+/**
+ * Runs a function body `(items, work) => …` and captures its result or error.
+ * @param {string} body
+ * @param {unknown} items
+ * @param {(item: unknown) => Promise<string>} work
+ */
+async function run(body, items, work) {
+  const fn = new AsyncFunction('items', 'work', body);
+  try {
+    const value = await fn(items, work);
+    return { value: value instanceof Map ? [...value] : value, error: null };
+  } catch (error) {
+    return { value: undefined, error: /** @type {Error} */ (error).message };
+  }
+}
+
+/**
+ * @param {string} before function body with the loop
+ * @param {{ items: unknown, count: number, messageId?: string, options?: object, failing?: unknown[], expectedPeak?: number }} setup
+ */
+async function compare(before, { items, count, messageId = 'runTogether', options = {}, failing = [], expectedPeak = count }) {
+  const after = suggestionOutput(`async function f(items, work) {\n${before}\n}`, messageId, options)
+    .replace(/^async function f\(items, work\) \{\n/, '')
+    .replace(/\n\}$/, '');
+  assert.notEqual(after, before, 'the rewrite changed nothing');
+  const original = createWork(count, new Set(failing));
+  const rewritten = createWork(count, new Set(failing));
+  const resultBefore = await run(before, items, original.work);
+  const resultAfter = await run(after, items, rewritten.work);
+  assert.deepEqual(resultAfter, resultBefore, `results differ after the rewrite:\n${after}`);
+  assert.equal(original.stats.peak, 1, 'the original loop should run one call at a time');
+  if (failing.length === 0) {
+    assert.deepEqual(new Set(rewritten.stats.calls), new Set(original.stats.calls), 'the same calls are made');
+  }
+  assert.equal(rewritten.stats.peak, expectedPeak, `calls in flight after the rewrite:\n${after}`);
+  return after;
+}
+
+const letters = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+describe('loop rewrites keep results and errors, and run iterations together', () => {
+  it('push into an array declared right before the loop', async () => {
+    await compare(
+      `  const out = [];
+  for (const item of items) {
+    const result = await work(item);
+    out.push(result.toUpperCase());
+  }
+  return out;`,
+      { items: letters, count: 6 },
+    );
+  });
+
+  it('push into an array declared earlier (results spread in)', async () => {
+    await compare(
+      `  const out = ['first'];
+  out.push('second');
+  for (const item of items) out.push(await work(item));
+  return out;`,
+      { items: letters, count: 6 },
+    );
+  });
+
+  it('iterating a Set (Array.from iterates like for…of)', async () => {
+    await compare(
+      `  const out = [];
+  for (const item of new Set(items)) out.push(await work(item));
+  return out;`,
+      { items: [...letters, 'a', 'b'], count: 6 },
+    );
+  });
+
+  it('obj[key] = value keeps key order and last-wins on duplicate keys', async () => {
+    await compare(
+      `  const byKey = {};
+  for (const item of items) {
+    byKey[item.key] = await work(item.name);
+  }
+  return JSON.stringify(byKey);`,
+      {
+        items: [{ key: 'x', name: 'a' }, { key: 'y', name: 'b' }, { key: 'x', name: 'c' }, { key: 'z', name: 'd' }],
+        count: 4,
+      },
+    );
+  });
+
+  it('map.set(key, value)', async () => {
+    await compare(
+      `  const cache = new Map();
+  for (const item of items) cache.set(item, await work(item));
+  return cache;`,
+      { items: letters, count: 6 },
+    );
+  });
+
+  it('continue skips an iteration', async () => {
+    await compare(
+      `  const seen = [];
+  for (const item of items) {
+    if (item === 'c' || item === 'e') continue;
+    await work(item);
+  }
+  return 'ok';`,
+      { items: letters, count: 4 },
+    );
+  });
+
+  it('for…in over an object', async () => {
+    await compare(
+      `  const out = [];
+  for (const key in items) out.push(await work(key + '=' + items[key]));
+  return out;`,
+      { items: { one: 1, two: 2, three: 3 }, count: 3 },
+    );
+  });
+
+  it('an indexed loop', async () => {
+    await compare(
+      `  const out = [];
+  for (let i = 0; i < items.length; i++) {
+    out.push(await work(items[i] + i));
+  }
+  return out;`,
+      { items: letters, count: 6 },
+    );
+  });
+
+  it('a failing iteration rejects with the same error', async () => {
+    await compare(
+      `  const out = [];
+  for (const item of items) out.push(await work(item));
+  return out;`,
+      { items: letters, count: 6, failing: ['d'] },
+    );
+  });
+
+  it('the bounded rewrite keeps results and never exceeds the limit', async () => {
+    const after = await compare(
+      `  const out = [];
+  for (const item of items) {
+    const result = await work(item);
+    out.push(result);
+  }
+  return out;`,
+      { items: [...letters, 'g', 'h', 'i', 'j'], count: 10, messageId: 'runBounded', options: { maxConcurrency: 3 }, expectedPeak: 3 },
+    );
+    assert.match(after, /start \+= 3/);
+  });
+
+  it('the bounded rewrite of obj[key] = value', async () => {
+    await compare(
+      `  const byKey = {};
+  for (const item of items) {
+    byKey[item] = await work(item);
+  }
+  return JSON.stringify(byKey);`,
+      { items: letters, count: 6, messageId: 'runBounded', options: { maxConcurrency: 4 }, expectedPeak: 4 },
+    );
+  });
+
+  it('an async forEach: the rewrite waits for every callback', async () => {
+    const before = `  const out = [];
+  items.forEach(async (item) => {
+    out.push(await work(item));
+  });
+  return out.length;`;
+    const after = suggestionOutput(`async function f(items, work) {\n${before}\n}`, 'awaitAll')
+      .replace(/^async function f\(items, work\) \{\n/, '')
+      .replace(/\n\}$/, '');
+    const original = createWork(6);
+    const rewritten = createWork(6);
+    // The original returns before any callback has finished; the rewrite after all of them.
+    assert.deepEqual(await run(before, letters, original.work), { value: 0, error: null });
+    assert.deepEqual(await run(after, letters, rewritten.work), { value: 6, error: null });
+    assert.equal(rewritten.stats.peak, original.stats.peak, 'forEach already ran the callbacks together');
+  });
+});
