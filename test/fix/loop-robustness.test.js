@@ -34,7 +34,10 @@ function* javascriptFiles(dir) {
 }
 
 const linter = new Linter({ configType: 'flat' });
-/** @param {'module' | 'commonjs'} sourceType */
+/**
+ * @param {'module' | 'commonjs'} sourceType
+ * @returns {import('eslint').Linter.Config[]}
+ */
 const config = (sourceType) => [
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
