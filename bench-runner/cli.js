@@ -148,7 +148,8 @@ async function main() {
       if (err.code === 'ABORTED') break;
     }
   }
-  if (fixtures.length > 1 && entries.some((e) => e.result)) print(`Summary\n${formatSummary(entries)}`);
+  const swept = entries.some((e) => (e.result?.runs.length ?? 0) > 1);
+  if ((fixtures.length > 1 || swept) && entries.some((e) => e.result)) print(`Summary\n${formatSummary(entries)}`);
 
   try {
     if (jsonFile) {

@@ -11,7 +11,7 @@ export function createProgress(stream) {
     update(event) {
       if (!enabled) return;
       const pct = `${Math.round(event.fraction * 100)}%`.padStart(4);
-      const width = Math.max(20, (stream.columns ?? 80) - 1);
+      const width = Math.max(20, (stream.columns || 80) - 1);
       stream.write(`\r\x1b[K${`${pct} ${event.fixture}: ${event.message}`.slice(0, width)}`);
       shown = true;
     },

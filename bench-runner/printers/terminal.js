@@ -24,7 +24,7 @@ export function formatComparison(result, options = {}) {
   if (options.diff !== false && fix.diff) out.push('', fix.diff.trimEnd());
   out.push('', `equivalence: ${result.equivalence.requests} request(s) answered alike by before and after`);
   for (const run of result.runs) {
-    out.push('', `UV_THREADPOOL_SIZE=${run.threadpoolSize}, ${result.machine.cores} cores, ${result.settings.rounds} rounds × ${result.settings.duration} s per variant (A B A B after ${result.settings.warmup} s warm-up)`);
+    out.push('', `UV_THREADPOOL_SIZE=${run.threadpoolSize}, ${result.machine.cores} cores, ${result.settings.rounds} round${result.settings.rounds === 1 ? '' : 's'} × ${result.settings.duration} s per variant (A B A B after ${result.settings.warmup} s warm-up)`);
     /** @type {string[][]} */
     const rows = [];
     for (const level of run.levels) rows.push(...levelRows(level), ['', '', '', '', '']);
