@@ -57,8 +57,9 @@ async function f(ids) { for (const id of ids) await remove(id); }`;
     /** @type {any} */
     let loop = null;
     linter.verify(code, [{
-      plugins: { t: { rules: { r: { create: (context) => ({ ForOfStatement(node) {
-        loop = { outer: isNameFree(context.sourceCode, node, 'outer'), inner: isNameFree(context.sourceCode, node, 'inner'), fresh: isNameFree(context.sourceCode, node, 'fresh') };
+      plugins: { t: { rules: { r: { create: (/** @type {any} */ context) => ({ ForOfStatement(node) {
+        const { sourceCode } = context;
+        loop = { outer: isNameFree(sourceCode, node, 'outer'), inner: isNameFree(sourceCode, node, 'inner'), fresh: isNameFree(sourceCode, node, 'fresh') };
       } }) } } } },
       rules: { 't/r': 'error' },
     }]);
@@ -130,7 +131,7 @@ describe('loop rewrite: which values are arrays', () => {
     /** @type {boolean | null} */
     let result = null;
     linter.verify(code, [{
-      plugins: { t: { rules: { r: { create: (context) => ({ ForOfStatement(node) {
+      plugins: { t: { rules: { r: { create: (/** @type {any} */ context) => ({ ForOfStatement(node) {
         const index = getReferenceIndex(context.sourceCode);
         result = isKnownArray(node.right, (id) => {
           const symbol = index.symbolOf(id);
