@@ -10,6 +10,8 @@ import autocannon from 'autocannon';
 import { latencyHistogram, latencySummary } from './stats.js';
 
 process.on('disconnect', () => process.exit(0));
+// Ctrl-C reaches the whole process group; the runner decides when the load stops.
+process.on('SIGINT', () => {});
 
 process.on('message', (/** @type {any} */ message) => {
   if (message?.type !== 'slice') return;

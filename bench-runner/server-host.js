@@ -31,6 +31,8 @@ function fail(phase, error) {
 }
 
 process.on('disconnect', () => process.exit(0));
+// Ctrl-C reaches the whole process group; the runner decides when this server stops.
+process.on('SIGINT', () => {});
 process.on('uncaughtException', (error) => fail('run', error));
 process.on('unhandledRejection', (error) => fail('run', error));
 

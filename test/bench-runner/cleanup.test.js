@@ -111,6 +111,7 @@ describe('bench-runner: failures end cleanly', function () {
   it('Ctrl-C on the CLI: exit 130, one line, every child gone', async () => {
     const cli = spawn(process.execPath, [CLI, path.join(FIXTURES, 'tiny'), '--duration', '20', '--rounds', '1', '--warmup', '0', '--connections', '1'], {
       stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group, like a shell job
     });
     let stderr = '';
     cli.stderr.on('data', (chunk) => (stderr += chunk));
@@ -118,7 +119,7 @@ describe('bench-runner: failures end cleanly', function () {
     // Two servers and the load generator.
     assert.ok(await waitFor(() => childPids(cli.pid).length >= 3, 10000), 'children started');
     const children = childPids(cli.pid);
-    cli.kill('SIGINT');
+    process.kill(-cli.pid, 'SIGINT'); // what Ctrl-C does: the whole foreground group gets it
     assert.equal(await exited, 130);
     assert.equal(stderr.trim(), 'unblock-bench: tiny: benchmark cancelled (Ctrl-C)');
     assert.ok(await waitFor(() => children.every((pid) => !isAlive(pid)), 3000), 'children ended');
