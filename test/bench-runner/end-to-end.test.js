@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { formatComparison, renderHtml, runComparison } from '../../bench-runner/index.js';
-import { FIXTURES, childPids } from './helpers.js';
+import { FIXTURES, REPO, childPids } from './helpers.js';
 
 describe('bench-runner: one real comparison end to end', function () {
   this.timeout(30000);
@@ -46,5 +46,17 @@ describe('bench-runner: one real comparison end to end', function () {
     assert.ok(result.wallSeconds > 0);
     assert.match(formatComparison(result), /req\/s/);
     assert.equal((renderHtml([{ fixture: 'tiny', result }]).match(/<svg /g) ?? []).length, 8);
+  });
+
+  it('says "nothing to fix" for the negative control and starts no process', async () => {
+    /** @type {string[]} */
+    const phases = [];
+    const result = await runComparison({ fixture: path.join(REPO, 'fixtures', 'negative-control') }, { onProgress: (e) => phases.push(e.phase) });
+    assert.equal(result.status, 'nothing-to-fix');
+    assert.deepEqual(result.runs, []);
+    assert.deepEqual(result.fix.findings, []);
+    assert.equal(result.fix.diff, '');
+    assert.deepEqual(phases, ['fix']);
+    assert.match(formatComparison(result), /nothing to fix/);
   });
 });
