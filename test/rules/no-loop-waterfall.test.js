@@ -177,6 +177,35 @@ async function dump(lines, logFile) { for (const line of lines) await fs.appendF
     options: [{ orderedCallees: ['ledger.apply'] }],
   },
 
+  // A running hash is fed in order.
+  `async function digest(files, hash) {
+  for (const file of files) {
+    const content = await readFile(file);
+    hash.update(content);
+  }
+}`,
+  // Directories nest: \`a\` must exist before \`a/b\`.
+  `async function prepare(dirs) { for (const dir of dirs) await fs.promises.mkdir(dir); }`,
+  // Commands run as steps, each after the previous one.
+  `async function ci(commands) { for (const command of commands) await execa(command); }`,
+  // Records created in list order get ids and timestamps in that order.
+  `async function importRows(rows, db) { for (const row of rows) await db.orders.insert(row); }`,
+  // A queue keeps the order it was fed.
+  `async function feed(jobs, jobQueue) { for (const job of jobs) await jobQueue.schedule(job); }`,
+  // A local that names a shared object: writing through it writes shared state.
+  `async function tally(items, stats) {
+  for (const item of items) {
+    const totals = stats.totals;
+    totals.count += await weigh(item);
+  }
+}`,
+  // A shared object changed in a callback after an await.
+  `async function collect(urls, report) {
+  for (const url of urls) {
+    const rows = await getRows(url);
+    rows.forEach((row) => report.addRow(row));
+  }
+}`,
   // Tests and steps registered from a loop run in order (found in autocannon's tests).
   `import test from 'node:test';
 test('cases', async (t) => {
@@ -761,7 +790,7 @@ const invalid = [
   {
     // A comment in the loop head would be lost: no suggestion.
     code: `async function copy(files) {
-  for (const file of files /* from the manifest */) await copyFile(file);
+  for (const file of files /* from the manifest */) await compress(file);
 }`,
     errors: [
       {
@@ -913,6 +942,32 @@ async function write(dir, pages) {
     return { label, size: info.size };
   }));
   return sizes;
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // A call inside the first awaited operand runs before the iteration suspends: its order is kept.
+    code: `async function load(ids, config) {
+  const out = [];
+  for (const id of ids) out.push(await api.get(config.urlFor(id)));
+  return out;
+}`,
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 3,
+        column: 3,
+        endLine: 3,
+        endColumn: 24,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function load(ids, config) {
+  const out = await Promise.all(Array.from(ids, (id) => api.get(config.urlFor(id))));
+  return out;
 }`,
           },
         ],
