@@ -3,14 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { runComparison } from '../run-comparison.js';
 import { validateSpec } from '../fixture.js';
-import { BenchError } from '../errors.js';
 import { KNOWN_RULES } from '../options.js';
 import { buildFunctionHarness } from './build.js';
 import { BYSTANDER_PATH } from './runtime.js';
 import { writeHarnessFiles, loadHarnessModule, compareVariants } from './verify.js';
-
-/** Latency of the probe that counts the waits on the critical path (larger than any JS work). */
-const PROBE_MS = 40;
 
 /**
  * Benchmarks the function at `file:line` like a fixture: generates the "before" harness, lets the
@@ -76,50 +72,27 @@ export function describeHarness(harness) {
 /**
  * Runs both variants once in this process before any server starts: a function that fails on
  * simulated values (it loops until a backend says "no more", or needs a real value where a
- * simulated one cannot pass) is refused with the reason. Then counts the simulated waits on the
- * critical path of each variant with a slow I/O model: that count is the ideal gain for I/O; a
- * blocking call moved off the main thread is an "offload".
+ * simulated one cannot pass) is refused with the reason. The run uses the step-counting model, so
+ * it also counts the waits on each variant's critical path exactly: that count is the ideal gain
+ * for I/O; a blocking call moved off the main thread is an "offload".
  * @param {{ file: string, line: number, rules: string[], messages: string[] }} input
- * @returns {Promise<{ ideal: import('../fixture.js').IdealSpec } | { refusal: string }>}
+ * @returns {Promise<{ ideal: import('../fixture.js').IdealSpec, waits: { before: number, after: number } } | { refusal: string }>}
  */
 export async function probeHarness({ file, line, rules, messages }) {
-  const elapsed = async (/** @type {number} */ ms) => {
-    const probe = await buildFunctionHarness({ file, line, rules, latencyModel: { kind: 'io', ms } });
-    const files = await writeHarnessFiles(/** @type {any} */ (probe));
-    try {
-      const [before, after] = await Promise.all([loadHarnessModule(files.beforePath), loadHarnessModule(files.afterPath)]);
-      const same = await compareVariants(before, after, 1);
-      if (same.before.status !== 200) throw new BenchError(`the function fails on simulated values: ${same.before.body.error}`, { code: 'HARNESS_FAILED' });
-      if (!same.equal) throw new BenchError(`the fix changes what the function computes on simulated data: ${same.difference}`, { code: 'NOT_EQUIVALENT' });
-      const time = async (/** @type {any} */ variant) => {
-        const t0 = performance.now();
-        await variant.invoke();
-        return performance.now() - t0;
-      };
-      // One at a time: each timing must see only its own variant's waits.
-      // eslint-disable-next-line unblock/no-await-waterfall -- sequential on purpose
-      const beforeMs = await time(before);
-      const afterMs = await time(after);
-      return { before: beforeMs, after: afterMs };
-    } finally {
-      await files.cleanup();
-    }
-  };
-  // Sequential on purpose: overlapping probes would add each other's CPU time to the waits.
-  let cpu;
-  let slow;
+  const probe = await buildFunctionHarness({ file, line, rules, probe: true });
+  if (probe.refusal) return { refusal: probe.refusal };
+  const files = await writeHarnessFiles(/** @type {any} */ (probe));
+  let same;
   try {
-    // eslint-disable-next-line unblock/no-await-waterfall -- sequential on purpose, see above
-    cpu = await elapsed(0);
-    slow = await elapsed(PROBE_MS);
-  } catch (error) {
-    if (error instanceof BenchError) return { refusal: error.message };
-    throw error;
+    const [before, after] = await Promise.all([loadHarnessModule(files.beforePath), loadHarnessModule(files.afterPath)]);
+    same = await compareVariants(before, after, 1);
+  } finally {
+    await files.cleanup();
   }
-  const waits = (/** @type {'before' | 'after'} */ v) => Math.max(0, Math.round((slow[v] - cpu[v]) / PROBE_MS));
-  const before = waits('before');
-  const after = waits('after');
-  if (after >= 1 && before > after) return { ideal: { kind: 'parallel-io', before, after } };
-  if (messages.some((m) => m.startsWith('unblock/no-blocking-sync-call'))) return { ideal: { kind: 'offload' } };
-  return { ideal: { kind: 'none' } };
+  if (same.before.status !== 200) return { refusal: `the function fails on simulated values: ${same.before.body.error}` };
+  if (!same.equal) return { refusal: `the fix changes what the function computes on simulated data: ${same.difference}` };
+  const waits = { before: same.before.waits, after: same.after.waits };
+  if (waits.after >= 1 && waits.before > waits.after) return { ideal: { kind: 'parallel-io', ...waits }, waits };
+  if (messages.some((m) => m.startsWith('unblock/no-blocking-sync-call'))) return { ideal: { kind: 'offload' }, waits };
+  return { ideal: { kind: 'none' }, waits };
 }

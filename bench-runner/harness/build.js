@@ -48,14 +48,15 @@ export function parseFunctionSpec(spec) {
  * Builds the "before" harness module for the function that contains `line` of `file` (and the
  * "after" module, by applying the plugin's fixes to it). A function the harness cannot isolate gives
  * `refusal` (one sentence) and no sources: never a harness that would produce a wrong number.
- * @param {{ file: string, line: number, latencyModel?: unknown, source?: string, runtimeSpecifier?: string, rules?: string[] }} options
+ * @param {{ file: string, line: number, latencyModel?: unknown, source?: string, runtimeSpecifier?: string, rules?: string[], probe?: boolean }} options
+ *   `probe: true` builds the step-counting variant used to count waits (see latency.js), not a benchmark
  * @returns {Promise<FunctionHarness>}
  */
 export async function buildFunctionHarness(options) {
   if (!options || typeof options.file !== 'string' || options.file === '') throw new TypeError('buildFunctionHarness needs { file: string, line: number }');
   if (!Number.isInteger(options.line) || options.line < 1) throw new TypeError(`line must be a positive integer (got ${JSON.stringify(options.line)})`);
-  const model = validateLatencyModel(options.latencyModel);
-  const modelText = describeLatencyModel(model);
+  const model = options.probe ? /** @type {any} */ ({ kind: 'steps' }) : validateLatencyModel(options.latencyModel);
+  const modelText = options.probe ? 'steps (counts waits on the critical path; no time)' : describeLatencyModel(model);
   const file = path.resolve(options.file);
   const base = { functionName: null, file, line: options.line, model, modelText, before: null, after: null, simulated: [] };
 

@@ -139,8 +139,10 @@ function targetStatement(target, collected) {
  * @param {string} preferred
  */
 function freeName(target, collected, preferred) {
+  // Our declaration sits at module level: only module-level names (and globals) can clash with it.
+  const outer = target.parentPath?.scope ?? target.scope;
   const taken = (/** @type {string} */ n) =>
-    target.scope.hasBinding(n) || collected.externals.includes(n) || collected.builtinImports.has(n) || n in globalThis || n.startsWith('__');
+    outer.hasBinding(n) || collected.externals.includes(n) || collected.builtinImports.has(n) || n in globalThis || n.startsWith('__');
   if (t.isValidIdentifier(preferred) && !taken(preferred)) return preferred;
   for (let i = 1; ; i += 1) if (!taken(`handler${i}`)) return `handler${i}`;
 }

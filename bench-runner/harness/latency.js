@@ -98,9 +98,18 @@ function calibrateIterations() {
 }
 
 /**
- * @param {LatencyModel} model
+ * The probe model: no time at all, but every simulated operation completes in "steps". All
+ * operations started before the event loop turns complete together in the next step, so the
+ * number of steps a call takes is the number of waits on its critical path (3 sequential awaits:
+ * 3 steps; the same three in Promise.all: 1), counted exactly, whatever the machine's load.
+ * @typedef {{ kind: 'steps' }} StepsModel
+ */
+
+/**
+ * @param {LatencyModel | StepsModel} model
  */
 export function createLatencySource(model) {
+  if (model.kind === 'steps') return createStepCounter();
   const needsPool = model.kind === 'threadpool' || (model.kind === 'table' && [model.default, ...Object.values(model.calls)].some((m) => m.kind === 'threadpool'));
   const perMs = needsPool ? calibrateIterations() : 0;
 
@@ -126,4 +135,30 @@ export function createLatencySource(model) {
       return run(model.calls[shape] ?? model.calls[`*.${name}`] ?? model.default);
     },
   };
+}
+
+function createStepCounter() {
+  /** @type {Array<() => void>} */
+  let pending = [];
+  let scheduled = false;
+  const source = {
+    iterationsPerMs: 0,
+    steps: 0,
+    wait() {
+      return new Promise((resolve) => {
+        pending.push(() => resolve(undefined));
+        if (scheduled) return;
+        scheduled = true;
+        // setImmediate runs after every pending microtask: everything started "at once" is in this batch.
+        setImmediate(() => {
+          scheduled = false;
+          const batch = pending;
+          pending = [];
+          source.steps += 1;
+          for (const done of batch) done();
+        });
+      });
+    },
+  };
+  return source;
 }

@@ -46,6 +46,7 @@ export function describeFunction(path) {
   if ('id' in node && node.id) return node.id.name;
   const parent = path.parentPath?.node;
   if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
+  if (parent?.type === 'ExportDefaultDeclaration') return 'default export';
   if ((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && parent.value === node) return keyName(parent.key);
   if (parent?.type === 'AssignmentExpression' && parent.right === node) return memberText(parent.left);
   if (parent?.type === 'CallExpression' && parent.arguments.includes(/** @type {any} */ (node))) {

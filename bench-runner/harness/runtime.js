@@ -35,7 +35,7 @@ const simulatedValues = new WeakSet();
  */
 
 /**
- * @param {{ model: import('./latency.js').LatencyModel, asyncCalls: string[], callbackCalls?: string[] }} options
+ * @param {{ model: import('./latency.js').LatencyModel | import('./latency.js').StepsModel, asyncCalls: string[], callbackCalls?: string[] }} options
  */
 export function createHarness({ model, asyncCalls, callbackCalls = [] }) {
   const latency = createLatencySource(model);
@@ -199,15 +199,17 @@ export function createHarness({ model, asyncCalls, callbackCalls = [] }) {
     handler(target, { params, self }) {
       async function invoke() {
         const ctx = { calls: [], touches: 0, inFlight: 0, maxInFlight: 0 };
+        const stepsBefore = /** @type {any} */ (latency).steps ?? 0;
+        const waits = () => (/** @type {any} */ (latency).steps ?? 0) - stepsBefore;
         return storage.run(ctx, async () => {
           const thisArg = self ? makeValue('this', 'this', null, self) : undefined;
           const args = params.map((name) => makeValue(name, name, null));
           try {
             const result = await target.apply(thisArg, args);
-            return { status: 200, body: { result: serialise(result), calls: ctx.calls.sort() }, maxInFlight: ctx.maxInFlight };
+            return { status: 200, body: { result: serialise(result), calls: ctx.calls.sort() }, maxInFlight: ctx.maxInFlight, waits: waits() };
           } catch (error) {
             const status = error instanceof SimulationLimitError ? 508 : 500;
-            return { status, body: { error: String(error?.message ?? error), calls: ctx.calls.sort() }, maxInFlight: ctx.maxInFlight };
+            return { status, body: { error: String(error?.message ?? error), calls: ctx.calls.sort() }, maxInFlight: ctx.maxInFlight, waits: waits() };
           }
         });
       }

@@ -5,7 +5,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
 
 /**
- * @typedef {{ status: number, body: any, maxInFlight: number }} InvokeResult
+ * @typedef {{ status: number, body: any, maxInFlight: number, waits: number }} InvokeResult
  * @typedef {((req: any, res: any) => Promise<void>) & { invoke: () => Promise<InvokeResult> }} HarnessHandler
  */
 
@@ -46,7 +46,10 @@ export async function compareVariants(before, after, times = 2) {
   let a;
   let b;
   for (let i = 0; i < times; i += 1) {
-    [a, b] = await Promise.all([before.invoke(), after.invoke()]);
+    // One variant at a time: the step-counting model counts waits per process, not per call.
+    // eslint-disable-next-line unblock/no-await-waterfall -- sequential on purpose
+    a = await before.invoke();
+    b = await after.invoke();
     if (a.status !== b.status || !isDeepStrictEqual(a.body, b.body)) {
       return { equal: false, before: a, after: b, difference: `before answered ${JSON.stringify(a).slice(0, 300)}, after answered ${JSON.stringify(b).slice(0, 300)}` };
     }
