@@ -1,9 +1,11 @@
 // Bundles the extension with esbuild into dist/:
 //   extension.js    the activation entry (small: wiring only)
 //   lint-engine.js  ESLint's Linter + eslint-plugin-unblock + parsers, loaded on the first lint
+//   bench.js        the bench runner API, loaded on the first benchmark
+//   pkg/            what the runner finds by path: its child scripts, package.json, the fixtures
 // Usage: node scripts/build.mjs [--watch] [--no-minify]
 import * as esbuild from 'esbuild';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -42,6 +44,7 @@ const lazyChunksPlugin = {
   name: 'lazy-chunks',
   setup(build) {
     build.onResolve({ filter: /^\.\/lint\/engine\.js$/ }, () => ({ path: './lint-engine.js', external: true }));
+    build.onResolve({ filter: /^\.\.\/bench\/entry\.js$/ }, () => ({ path: './bench.js', external: true }));
   },
 };
 
@@ -68,6 +71,7 @@ const builds = [
     outfile: path.join(dist, 'extension.js'),
     // The first statement of the bundle, so the logged activation time includes loading it.
     banner: { js: `globalThis.__unblockLoadStart = performance.now();\n${common.banner.js}` },
+    footer: { js: 'globalThis.__unblockLoadEnd = performance.now();' },
     plugins: [lazyChunksPlugin],
   },
   {
@@ -76,7 +80,31 @@ const builds = [
     outfile: path.join(dist, 'lint-engine.js'),
     plugins: [importMetaUrlPlugin],
   },
+  {
+    ...common,
+    entryPoints: [path.join(extensionDir, 'src/bench/entry.js')],
+    outfile: path.join(dist, 'bench.js'),
+    plugins: [importMetaUrlPlugin],
+    // The runner only needs ESLint's Linter; the universal entry leaves out the CLI machinery.
+    alias: { ...common.alias, eslint: 'eslint/universal' },
+  },
+  // Scripts the runner starts by path (fork, or import from generated code): standalone ES
+  // modules at the same relative place as in the repo. dist/pkg/package.json says "module".
+  ...['bench-runner/server-host.js', 'bench-runner/load-worker.js', 'bench-runner/harness/runtime.js'].map((file) => ({
+    ...common,
+    format: /** @type {const} */ ('esm'),
+    define: {},
+    entryPoints: [path.join(repoRoot, file)],
+    outfile: path.join(dist, 'pkg', file),
+    // Bundled CommonJS dependencies (autocannon) still call require() for Node built-ins.
+    banner: { js: 'import { createRequire as __unblockCreateRequire } from "node:module"; const require = __unblockCreateRequire(import.meta.url);' },
+  })),
 ];
+
+/** The bundled example fixtures ("Unblock: Benchmark a fixture…"), copied as they are. */
+async function copyFixtures() {
+  await cp(path.join(repoRoot, 'fixtures'), path.join(dist, 'pkg', 'fixtures'), { recursive: true });
+}
 
 /** What `createRequire(import.meta.url)('./package.json')` in the plugin entry reads. */
 async function writePackageStub() {
@@ -87,5 +115,5 @@ async function writePackageStub() {
 
 const started = performance.now();
 await rm(dist, { recursive: true, force: true });
-await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStub()]);
+await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStub(), copyFixtures()]);
 console.log(`extension bundled into ${path.relative(process.cwd(), dist) || '.'} in ${Math.round(performance.now() - started)} ms`);

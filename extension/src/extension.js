@@ -10,13 +10,21 @@ import { fixAllCommand } from './vscode/fix-all.js';
 import { registerBenchCommands } from './vscode/bench-commands.js';
 import { SUPPORTED_LANGUAGE_IDS } from './lint/language.js';
 
-/** Set by the bundle's first line (scripts/build.mjs), so activation time includes loading the code. */
-const loadStart = /** @type {{ __unblockLoadStart?: number }} */ (globalThis).__unblockLoadStart;
+/** Set by the bundle's first and last lines (scripts/build.mjs): how long loading this file took. */
+const marks = /** @type {{ __unblockLoadStart?: number, __unblockLoadEnd?: number }} */ (globalThis);
+
+/** Milliseconds spent where, for the measurements in the README (exposed to the e2e tests). */
+const timings = { loadMs: NaN, activateMs: NaN, engineLoadMs: NaN };
 
 /** @type {Promise<typeof import('./lint/engine.js')> | undefined} */
 let enginePromise;
 function loadEngine() {
-  enginePromise ??= import('./lint/engine.js');
+  enginePromise ??= (async () => {
+    const started = performance.now();
+    const engine = await import('./lint/engine.js');
+    timings.engineLoadMs = performance.now() - started;
+    return engine;
+  })();
   return enginePromise;
 }
 
@@ -59,12 +67,13 @@ export function activate(context) {
 
   for (const document of vscode.workspace.textDocuments) linter.schedule(document);
 
-  const activationMs = performance.now() - (loadStart ?? started);
-  output.appendLine(`Unblock activated in ${activationMs.toFixed(1)} ms (lint engine loads on first lint).`);
+  timings.loadMs = (marks.__unblockLoadEnd ?? NaN) - (marks.__unblockLoadStart ?? NaN);
+  timings.activateMs = performance.now() - started;
+  output.appendLine(`Unblock activated: ${timings.loadMs.toFixed(1)} ms to load, ${timings.activateMs.toFixed(1)} ms in activate() (the lint engine loads on the first lint).`);
 
   // A small API for the end-to-end tests and for other extensions.
   return {
-    activationMs,
+    timings: () => ({ ...timings }),
     /** Lints a document now, bypassing the debounce; resolves with the diagnostics. */
     lintNow: async (/** @type {vscode.Uri} */ uri) => {
       const document = await vscode.workspace.openTextDocument(uri);

@@ -9,7 +9,7 @@ import { createLineIndex } from '../../extension/src/mapping/positions.js';
 import { toDiagnosticRecord } from '../../extension/src/mapping/diagnostics.js';
 import { fixAllText } from '../../extension/src/mapping/fix-all.js';
 
-const { lintText, docsUrls } = createLintRunner({ Linter, plugin: unblock, tsParser });
+const { lintText, docsUrls } = createLintRunner({ Linter, plugin: unblock, loadTsParser: () => tsParser });
 const settings = { severity: {}, ruleOptions: {} };
 
 const waterfallTs = `interface Db { getUser(id: string): Promise<string>; getOrders(id: string): Promise<string[]> }

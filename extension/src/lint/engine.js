@@ -1,8 +1,13 @@
-// The lint engine bundle (dist/lint-engine.js): ESLint's Linter, eslint-plugin-unblock and
-// the TypeScript parser. Loaded on the first lint, so activating the extension stays cheap.
+// The lint engine bundle (dist/lint-engine.js): ESLint's Linter and eslint-plugin-unblock.
+// Loaded on the first lint, so activating the extension stays cheap. The TypeScript parser
+// (with the TypeScript compiler, most of the bundle's weight) is evaluated only when the first
+// TypeScript document is linted: esbuild turns the require() below into a lazy module call.
 import { Linter } from 'eslint/universal';
 import unblock from 'eslint-plugin-unblock';
-import * as tsParser from '@typescript-eslint/parser';
 import { createLintRunner } from './run-lint.js';
 
-export const { lintText, docsUrls, ruleIds } = createLintRunner({ Linter, plugin: unblock, tsParser });
+/** @type {typeof import('@typescript-eslint/parser') | undefined} */
+let tsParser;
+const loadTsParser = () => (tsParser ??= require('@typescript-eslint/parser'));
+
+export const { lintText, docsUrls, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser });

@@ -17,9 +17,9 @@ import { findParseError } from '../mapping/diagnostics.js';
  * @param {object} deps
  * @param {typeof import('eslint').Linter} deps.Linter
  * @param {{ rules: Record<string, { meta?: { docs?: { url?: string } } }> }} deps.plugin
- * @param {unknown} deps.tsParser
+ * @param {() => unknown} deps.loadTsParser called the first time a TypeScript document is linted
  */
-export function createLintRunner({ Linter, plugin, tsParser }) {
+export function createLintRunner({ Linter, plugin, loadTsParser }) {
   const linter = new Linter({ configType: 'flat' });
 
   /** Rule docs links by full id (`unblock/<id>`), from each rule's meta. */
@@ -37,6 +37,7 @@ export function createLintRunner({ Linter, plugin, tsParser }) {
     const language = languageSetup(fileName, languageId);
     if (!language) return undefined;
     const filename = lintFileName(fileName, language);
+    const tsParser = language.kind === 'ts' ? loadTsParser() : undefined;
     const run = (/** @type {boolean} */ withOptions, /** @type {'module' | 'commonjs'} */ sourceType) => linter.verify(
       text,
       buildLintConfig({ plugin, language: { ...language, sourceType }, tsParser, settings, withOptions }),

@@ -30,24 +30,13 @@ export class UnblockCodeActions {
    * @param {vscode.CodeActionContext} context
    */
   async provideCodeActions(document, _range, context) {
-    const state = this.linter.currentState(document);
-    // Edits were computed for a specific text; after an edit they wait for the next lint.
-    if (!state) return [];
     const only = context.only;
-    const wantsQuickFixes = !only || only.contains(vscode.CodeActionKind.QuickFix) || vscode.CodeActionKind.QuickFix.contains(only);
     /** @type {vscode.CodeAction[]} */
     const actions = [];
-    if (wantsQuickFixes) {
-      for (const diagnostic of context.diagnostics) {
-        if (diagnostic.source !== DIAGNOSTIC_SOURCE) continue;
-        const record = state.records.find((r) => sameDiagnostic(diagnostic, r));
-        if (record) actions.push(...this.quickFixes(document, record, state.diagnostics[state.records.indexOf(record)]));
-      }
-    }
-    const fixable = state.records.some((r) => r.suggestions.length > 0);
-    if (fixable && only && (only.contains(FIX_ALL_KIND) || FIX_ALL_KIND.contains(only))) {
-      // Asked for explicitly (Source Action menu, editor.codeActionsOnSave): compute the edit
-      // now so it is applied as part of the save.
+    if (!this.linter.getSettings().enable) return actions;
+    if (only && (only.contains(FIX_ALL_KIND) || FIX_ALL_KIND.contains(only))) {
+      // Asked for explicitly (Source Action menu, editor.codeActionsOnSave): lint the current
+      // text and compute the edit now, so it becomes part of the save even right after typing.
       const { edit } = await computeFixAll(this.linter, document);
       if (edit) {
         const fixAll = new vscode.CodeAction(FIX_ALL_TITLE, FIX_ALL_KIND);
@@ -55,11 +44,23 @@ export class UnblockCodeActions {
         fixAll.edit.set(document.uri, [edit]);
         actions.push(fixAll);
       }
-    } else if (fixable && wantsQuickFixes && context.diagnostics.some((d) => d.source === DIAGNOSTIC_SOURCE)) {
-      // In the Ctrl+. menu, offered as a quick fix and computed only when chosen.
-      const fixAll = new vscode.CodeAction(FIX_ALL_TITLE, vscode.CodeActionKind.QuickFix);
-      fixAll.command = { title: FIX_ALL_TITLE, command: 'unblock.fixAll', arguments: [document.uri] };
-      actions.push(fixAll);
+      return actions;
+    }
+    const state = this.linter.currentState(document);
+    // Quick fix edits were computed for a specific text; after an edit they wait for the next lint.
+    if (!state) return actions;
+    if (!only || only.contains(vscode.CodeActionKind.QuickFix) || vscode.CodeActionKind.QuickFix.contains(only)) {
+      const ours = context.diagnostics.filter((d) => d.source === DIAGNOSTIC_SOURCE);
+      for (const diagnostic of ours) {
+        const index = state.records.findIndex((r) => sameDiagnostic(diagnostic, r));
+        if (index !== -1) actions.push(...this.quickFixes(document, state.records[index], state.diagnostics[index]));
+      }
+      if (ours.length > 0 && state.records.some((r) => r.suggestions.length > 0)) {
+        // Offered in the Ctrl+. menu too, computed only when chosen.
+        const fixAll = new vscode.CodeAction(FIX_ALL_TITLE, vscode.CodeActionKind.QuickFix);
+        fixAll.command = { title: FIX_ALL_TITLE, command: 'unblock.fixAll', arguments: [document.uri] };
+        actions.push(fixAll);
+      }
     }
     return actions;
   }

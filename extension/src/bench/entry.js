@@ -1,0 +1,8 @@
+// The bench bundle (dist/bench.js): the parts of the bench runner the extension calls. Loaded
+// on the first benchmark. The runner's child scripts (server host, load worker, harness runtime)
+// are bundled next to it under dist/pkg/, where the runner looks for them.
+export {
+  runComparison, loadFixture, validateSpec, renderHtml, formatSummary, BenchError, liveChildCount, buildAfterSource, loadPlugin, KNOWN_RULES,
+} from '../../../bench-runner/index.js';
+export { benchmarkFunction } from '../../../bench-runner/harness/bench.js';
+export { DEFAULT_LATENCY_MODEL, describeLatencyModel, validateLatencyModel } from '../../../bench-runner/harness/index.js';

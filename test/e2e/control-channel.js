@@ -1,0 +1,74 @@
+// The runner's side of the request files the in-host suite writes (see suite/helpers.cjs):
+// things only the browser can do — screenshots, reading and clicking inside a webview, keys.
+import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/**
+ * @param {import('playwright-core').Page} page
+ * @param {string} artifactsDir
+ */
+function handlers(page, artifactsDir) {
+  const reportFrame = () => page.frameLocator('iframe.webview.ready').last().frameLocator('iframe#active-frame');
+  return {
+    /** @param {{ name: string }} request */
+    async screenshot({ name }) {
+      const file = path.join(artifactsDir, `${name}.png`);
+      await page.screenshot({ path: file });
+      return file;
+    },
+    async 'webview-text'() {
+      const body = reportFrame().locator('body');
+      await body.waitFor({ timeout: 20_000 });
+      return body.innerText();
+    },
+    /** @param {{ selector: string }} request */
+    async 'click-webview'({ selector }) {
+      await reportFrame().locator(selector).click({ timeout: 20_000 });
+      return true;
+    },
+    /** @param {{ key: string }} request */
+    async press({ key }) {
+      await page.keyboard.press(key);
+      return true;
+    },
+  };
+}
+
+/**
+ * Answers requests in `controlDir` until `stop()` is called.
+ * @param {string} controlDir
+ * @param {import('playwright-core').Page} page
+ * @param {string} artifactsDir
+ */
+export function serveControlRequests(controlDir, page, artifactsDir) {
+  const handle = handlers(page, artifactsDir);
+  let stopped = false;
+  const done = (async () => {
+    while (!stopped) {
+      const names = (await readdir(controlDir)).filter((n) => /^req-\d+\.json$/.test(n));
+      for (const name of names) {
+        const id = name.slice(4, -5);
+        const request = JSON.parse(await readFile(path.join(controlDir, name), 'utf8'));
+        await rename(path.join(controlDir, name), path.join(controlDir, `done-${id}.json`));
+        let answer;
+        try {
+          const handler = handle[request.kind];
+          if (!handler) throw new Error(`unknown request ${request.kind}`);
+          answer = { value: await handler(request) };
+        } catch (error) {
+          answer = { error: error instanceof Error ? error.message : String(error) };
+        }
+        await writeFile(path.join(controlDir, `res-${id}.tmp`), JSON.stringify(answer));
+        await rename(path.join(controlDir, `res-${id}.tmp`), path.join(controlDir, `res-${id}.json`));
+      }
+      await sleep(50);
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await done;
+    },
+  };
+}
