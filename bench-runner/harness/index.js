@@ -9,5 +9,6 @@
 export { buildFunctionHarness, parseFunctionSpec, HarnessRefusal, RUNTIME_URL } from './build.js';
 export { benchmarkFunction, describeHarness, probeHarness } from './bench.js';
 export { formatFunctionHeader } from './report.js';
+export { runFunctionCommand } from './command.js';
 export { validateLatencyModel, parseLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL } from './latency.js';
 export { writeHarnessFiles, loadHarnessModule, compareVariants, timeHandler } from './verify.js';
