@@ -147,7 +147,9 @@ export function forEachShape(call) {
   if (callee.type !== 'MemberExpression' || propertyName(callee) !== 'forEach' || callee.computed) return null;
   const callback = call.arguments[0];
   if (!isFunctionNode(callback) || !callback.async || callback.generator) return null;
-  const statement = call.parent?.type === 'ExpressionStatement' && call.parent.expression === call ? call.parent : null;
+  // `items?.forEach(…)` sits in a ChainExpression.
+  const expression = call.parent?.type === 'ChainExpression' ? call.parent : call;
+  const statement = expression.parent?.type === 'ExpressionStatement' && expression.parent.expression === expression ? expression.parent : null;
   if (!statement) return null;
   return {
     kind: 'forEach', loop: call, statement, label: null, body: callback.body, pattern: callback.params[0] ?? null,

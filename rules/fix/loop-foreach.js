@@ -34,7 +34,7 @@ export function forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency 
 
   let bounded = null;
   const statementList = ['BlockStatement', 'Program', 'StaticBlock', 'SwitchCase'].includes(shape.statement.parent?.type);
-  if (maxConcurrency && knownArray && isStableReference(callee.object) && shape.callback.params.length <= 1 && statementList) {
+  if (maxConcurrency && knownArray && TIGHT.has(callee.object.type) && isStableReference(callee.object) && shape.callback.params.length <= 1 && statementList) {
     const start = freshName(sourceCode, shape.statement, ['start', 'offset', 'from']);
     if (start !== null) {
       const indent = lineIndent(sourceCode, shape.statement);

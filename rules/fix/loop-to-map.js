@@ -128,7 +128,7 @@ function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, k
   const lines = [];
   let list = sourceCode.getText(source);
   // Slicing needs an array read once: anything else is copied into one first.
-  if (shape.kind === 'for-in' || !knownArray || !isStableReference(source)) {
+  if (shape.kind === 'for-in' || !knownArray || !isPlainReference(source)) {
     const base = unwrap(source).type === 'Identifier' ? `all${capitalise(unwrap(source).name)}` : 'allItems';
     const name = freshName(sourceCode, statement, [shape.kind === 'for-in' ? 'keys' : base, 'allItems'], taken);
     if (name === null) return null;
@@ -210,6 +210,14 @@ function emptyArrayDeclarationBefore(sourceCode, statement, variable) {
   // `const results: User[] = []` keeps its annotation; `[] as User[]` keeps nothing to hang it on.
   if (declarator.init !== init) return null;
   return { node: previous, kind: previous.kind, head: sourceCode.getText(declarator.id) };
+}
+
+/**
+ * `list`, `this.items`, `data.rows`: safe to read twice and to write before `.length` (no TypeScript wrapper).
+ * @param {any} node
+ */
+function isPlainReference(node) {
+  return ['Identifier', 'MemberExpression', 'ThisExpression'].includes(node.type) && isStableReference(node);
 }
 
 /** @param {string} name */

@@ -975,6 +975,43 @@ async function write(dir, pages) {
     ],
   },
   {
+    // An optional forEach is reported; Promise.all(undefined) would throw, so no suggestion.
+    code: `async function send(users) {
+  users?.forEach(async (user) => {
+    await sendWelcome(user);
+  });
+}`,
+    errors: [
+      {
+        messageId: 'asyncForEach',
+        line: 2,
+        column: 3,
+        endLine: 2,
+        endColumn: 18,
+        suggestions: [],
+      },
+    ],
+  },
+  {
+    // A Set (by its TypeScript annotation) has no map: no suggestion.
+    only: 'ts',
+    code: `async function send(users: Set<User>) {
+  users.forEach(async (user) => {
+    await sendWelcome(user);
+  });
+}`,
+    errors: [
+      {
+        messageId: 'asyncForEach',
+        line: 2,
+        column: 3,
+        endLine: 2,
+        endColumn: 17,
+        suggestions: [],
+      },
+    ],
+  },
+  {
     // Top-level await in a module.
     code: `const pages = [];
 for (const url of urls) {
