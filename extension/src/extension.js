@@ -45,9 +45,11 @@ export function activate(context) {
     { language, scheme: 'file' },
     { language, scheme: 'untitled' },
   ]);
+  const codeLenses = new UnblockCodeLenses(linter, getSettings);
   context.subscriptions.push(
+    codeLenses,
     vscode.languages.registerCodeActionsProvider(selector, new UnblockCodeActions(linter), UnblockCodeActions.metadata),
-    vscode.languages.registerCodeLensProvider(selector, new UnblockCodeLenses(linter, getSettings)),
+    vscode.languages.registerCodeLensProvider(selector, codeLenses),
     vscode.workspace.onDidOpenTextDocument((document) => linter.schedule(document)),
     vscode.workspace.onDidChangeTextDocument((event) => {
       if (event.contentChanges.length > 0) linter.schedule(event.document);

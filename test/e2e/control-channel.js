@@ -27,6 +27,11 @@ function handlers(page, artifactsDir) {
       await reportFrame().locator(selector).click({ timeout: 20_000 });
       return true;
     },
+    /** @param {{ selector: string }} request waits until the workbench shows an element */
+    async 'wait-selector'({ selector }) {
+      await page.locator(selector).first().waitFor({ timeout: 20_000 });
+      return page.locator(selector).allInnerTexts();
+    },
     /** @param {{ key: string }} request */
     async press({ key }) {
       await page.keyboard.press(key);

@@ -14,7 +14,17 @@ export class UnblockCodeLenses {
   constructor(linter, getSettings) {
     this.linter = linter;
     this.getSettings = getSettings;
-    this.onDidChangeCodeLenses = linter.onDidChange;
+    this.changed = new vscode.EventEmitter();
+    this.onDidChangeCodeLenses = this.changed.event;
+    this.subscriptions = [
+      linter.onDidChange(() => this.changed.fire()),
+      vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
+      this.changed,
+    ];
+  }
+
+  dispose() {
+    for (const subscription of this.subscriptions) subscription.dispose();
   }
 
   /** @param {vscode.TextDocument} document */
@@ -23,22 +33,27 @@ export class UnblockCodeLenses {
     if (!settings.enable || !settings.codeLensEnable) return [];
     const state = this.linter.currentState(document);
     if (!state) return [];
+    // Benchmarking runs workspace code: no "Benchmark" lens in Restricted Mode.
+    const trusted = vscode.workspace.isTrusted;
     return state.records.flatMap((record) => {
       const range = toRange({ start: record.range.start, end: record.range.start });
-      return [
+      const lenses = [
         new vscode.CodeLens(range, {
           title: lensTitle(record),
           tooltip: 'Show the quick fixes for this problem',
           command: 'unblock.showFixes',
           arguments: [document.uri, range.start],
         }),
-        new vscode.CodeLens(range, {
+      ];
+      if (trusted) {
+        lenses.push(new vscode.CodeLens(range, {
           title: 'Benchmark',
-          tooltip: 'Measure this function before and after the fix',
+          tooltip: 'Measure this function before and after the fix (simulated backends)',
           command: 'unblock.benchmarkFunction',
           arguments: [document.uri, range.start],
-        }),
-      ];
+        }));
+      }
+      return lenses;
     });
   }
 }

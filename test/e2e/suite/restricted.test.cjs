@@ -17,6 +17,10 @@ describe('Unblock in Restricted Mode', function () {
     await h.waitFor(() => ext.isActive, 15_000, 'activation');
     const [diagnostic] = await h.waitFor(() => h.unblockDiagnostics(uri).length && h.unblockDiagnostics(uri), 15_000, 'diagnostics');
     assert.equal(h.ruleOf(diagnostic), 'unblock/no-await-waterfall');
+    /** @type {vscode.CodeLens[]} */
+    const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
+    const titles = lenses.filter((l) => l.command && /^unblock\./.test(l.command.command)).map((l) => l.command.title);
+    assert.deepEqual(titles, ['2 awaits could run together'], 'no Benchmark lens in Restricted Mode');
   });
 
   it('refuses to benchmark, saying why, and opens no report', async () => {
@@ -25,7 +29,9 @@ describe('Unblock in Restricted Mode', function () {
     assert.match(outcome.message, /disabled in Restricted Mode/);
     const fn = await vscode.commands.executeCommand('unblock.benchmarkFunction', h.fileUri('handler.js'), new vscode.Position(3, 4), { latencyModel: { kind: 'io', ms: 10 } });
     assert.equal(fn.status, 'refused');
-    await h.sleep(800);
+    await vscode.commands.executeCommand('notifications.showList');
+    const messages = await h.ask('wait-selector', { selector: '.notifications-list-container .notification-list-item-message' });
+    assert.ok(messages.some((m) => /disabled in Restricted Mode/.test(m)), `the refusal is shown to the user: ${messages.join(' | ')}`);
     await h.screenshot('restricted-mode-refusal');
     const webviews = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);
     assert.equal(webviews.length, 0);
