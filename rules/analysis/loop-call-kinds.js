@@ -30,7 +30,7 @@ const GUARD_VERBS = new Set(['throw', 'assert', 'validate', 'ensure', 'check', '
  * Verbs of steps that usually depend on the steps before them, whatever the
  * item: commands and processes, builds and deployments in dependency order,
  * directories that nest (`mkdir a`, then `mkdir a/b`), records created in
- * list order (their ids and timestamps follow it), tests registered in order.
+ * list order (their ids and timestamps follow it).
  */
 const ORDERED_VERBS = new Set([
   'exec', 'execa', 'execute', 'spawn', 'fork', 'run', 'shell', 'sh', 'command', 'cmd',
@@ -38,8 +38,10 @@ const ORDERED_VERBS = new Set([
   'start', 'stop', 'restart', 'launch', 'boot', 'setup', 'teardown', 'init', 'initialize',
   'mkdir', 'mkdirp', 'rmdir', 'rename', 'mv', 'move', 'copy', 'cp', 'symlink', 'link',
   'insert', 'create', 'add',
-  'test', 'it', 'describe', 'suite', 'step', 'subtest', 'context', 'specify', 'bench',
 ]);
+
+/** Test-runner calls, by exact name (`t.test`, `test.step`): tests registered or run in order. */
+const TEST_RUNNER_NAMES = new Set(['test', 'it', 'describe', 'suite', 'step', 'subtest', 'context', 'specify', 'bench']);
 
 /** Receivers that consume in order: queues, streams, archives, running hashes, parsers. */
 const ORDERED_RECEIVER = /queue|stream|writer|logger|archive|zip|tar|hash|digest|cipher|encoder|decoder|parser|terminal|tty|cursor/i;
@@ -104,6 +106,7 @@ export function isGuardCall(names) {
  * @param {string[]} names
  */
 export function orderedCallReason(names) {
+  if (TEST_RUNNER_NAMES.has(names[names.length - 1] ?? '')) return 'test runner';
   if (ORDERED_VERBS.has(lastVerb(names))) return 'ordered step';
   if (names.slice(0, -1).some((name) => ORDERED_RECEIVER.test(name))) return 'ordered receiver';
   return null;

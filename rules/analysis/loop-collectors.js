@@ -13,7 +13,7 @@ import { walk, isFunctionNode, unwrap, propertyName } from './ast.js';
  * @property {any} target    the collection's Identifier
  * @property {any} variable  the collection's scope-manager Variable
  * @property {any | null} key
- * @property {any} value
+ * @property {any | null} value  the collected value (null for a push of several values)
  */
 
 /**
@@ -43,8 +43,8 @@ export function findCollectors(shape, context) {
       if (args.some((/** @type {any} */ arg) => arg.type === 'SpreadElement')) return true;
       const shared = sharedVariableOf(callee.object);
       if (!shared) return true;
-      if (method === 'push' && args.length === 1) {
-        sites.push({ kind: 'push', node, ...shared, key: null, value: args[0] });
+      if (method === 'push' && args.length > 0) {
+        sites.push({ kind: 'push', node, ...shared, key: null, value: args.length === 1 ? args[0] : null });
       } else if (method === 'set' && args.length === 2 && context.readsIteration(args[0])) {
         sites.push({ kind: 'map-set', node, ...shared, key: args[0], value: args[1] });
       }

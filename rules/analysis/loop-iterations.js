@@ -14,7 +14,7 @@
  *  - some await depends on the iteration (a loop repeating one call is
  *    polling or warming up, not a list of independent work).
  */
-import { walk, isFunctionNode, unwrap } from './ast.js';
+import { walk, isFunctionNode, unwrap, propertyName } from './ast.js';
 import { effectsOf } from './effects.js';
 import { iterationControl } from './loop-control.js';
 import { findCollectors } from './loop-collectors.js';
@@ -126,9 +126,12 @@ export function analyseIterations(shape, context) {
 
   /**
    * May this awaited call run while the same call of another iteration is pending?
-   * @param {any} call
+   * @param {any} operand
    */
-  function awaitedCallMayOverlap(call) {
+  function awaitedCallMayOverlap(operand) {
+    if (classifier.classifyOperation(operand).barrier) return false;
+    // `git.spawn(args).catch(ignore)`: the call that does the work is the one the chain starts from.
+    const call = promiseSource(operand);
     const cls = classifier.classifyOperation(call);
     const { names, root } = calleeNames(call);
     if (cls.barrier || orderedCallReason(names) !== null) return false;
@@ -176,6 +179,23 @@ export function analyseIterations(shape, context) {
     }
     if (node.type === 'SpreadElement') return passesSharedState(node.argument);
     return false;
+  }
+}
+
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
+
+/**
+ * The call a promise chain starts from: `f(x)` in `f(x).then(g).catch(h)`.
+ * @param {any} call
+ */
+function promiseSource(call) {
+  let current = call;
+  for (;;) {
+    const callee = unwrap(current.callee);
+    if (callee?.type !== 'MemberExpression' || !PROMISE_METHODS.has(propertyName(callee) ?? '')) return current;
+    const inner = unwrap(callee.object);
+    if (inner?.type !== 'CallExpression') return current;
+    current = inner;
   }
 }
 

@@ -7,7 +7,17 @@ import { unwrap } from '../analysis/ast.js';
 import { lineIndent, commentsOutside } from './source-layout.js';
 
 /**
- * @typedef {{ kind: 'none' } | { kind: 'push' | 'entries', collector: import('../analysis/loop-collectors.js').Collector }} ResultPlan
+ * @typedef {import('../analysis/loop-collectors.js').Collector} Collector
+ *
+ * How results leave the callback:
+ *  - none: nothing is collected;
+ *  - push / entries: one collecting statement, last in the body, becomes the return value;
+ *  - gathered: every collecting site writes to a fresh array of the iteration
+ *    (conditional pushes, several of them, `continue`), which the callback
+ *    returns; the arrays are flattened in order afterwards.
+ * @typedef {{ kind: 'none' }
+ *   | { kind: 'push' | 'entries', collector: Collector }
+ *   | { kind: 'gathered', collector: Collector, sites: Collector[], local: string }} ResultPlan
  *
  * @typedef {object} CallbackText
  * @property {string} text   `async (item) => { … }` or a concise `(item) => call(item)`
@@ -15,21 +25,24 @@ import { lineIndent, commentsOutside } from './source-layout.js';
  */
 
 /**
- * How the loop's results are collected, or null when no rewrite keeps them
- * in order (several collecting statements, or one that is not last).
+ * How the loop's results are collected, or null when they go to several collections.
  * @param {any} body
- * @param {import('../analysis/loop-collectors.js').Collector[]} collectors
+ * @param {Collector[]} collectors
+ * @param {any[]} continues
+ * @param {(collection: string) => string | null} localName a fresh name for the iteration's own array
  * @returns {ResultPlan | null}
  */
-export function resultPlan(body, collectors) {
+export function resultPlan(body, collectors, continues, localName) {
   if (collectors.length === 0) return { kind: 'none' };
-  if (collectors.length > 1) return null;
   const [collector] = collectors;
+  if (collectors.some((site) => site.variable !== collector.variable || site.kind !== collector.kind)) return null;
   const statement = collector.node.parent;
-  if (statement?.type !== 'ExpressionStatement' || statement.expression !== collector.node) return null;
   const last = body.type === 'BlockStatement' ? body.body[body.body.length - 1] : body;
-  if (statement !== last) return null;
-  return { kind: collector.kind === 'push' ? 'push' : 'entries', collector };
+  const simple = collectors.length === 1 && continues.length === 0 && collector.value !== null &&
+    statement?.type === 'ExpressionStatement' && statement.expression === collector.node && statement === last;
+  if (simple) return { kind: collector.kind === 'push' ? 'push' : 'entries', collector };
+  const local = localName(collector.target.name);
+  return local === null ? null : { kind: 'gathered', collector, sites: collectors, local };
 }
 
 /**
@@ -42,34 +55,52 @@ export function callbackText(sourceCode, { body, params, continues, plan, indent
   const concise = conciseCallback(sourceCode, body, statements, params, plan);
   if (concise !== null) return { text: concise, plan };
 
+  const pair = (/** @type {Collector} */ site) =>
+    `[${sourceCode.getText(site.key)}, ${sourceCode.getText(site.value)}]${isTypeScript ? ' as const' : ''}`;
+  const skipped = plan.kind === 'gathered' ? `return ${plan.local};` : 'return;';
   /** @type {Array<{ range: [number, number], text: string }>} */
   const edits = continues.map((node) => ({
     range: node.range,
-    text: sourceCode.getText(node).trimEnd().endsWith(';') ? 'return;' : 'return',
+    text: sourceCode.getText(node).trimEnd().endsWith(';') ? skipped : skipped.slice(0, -1),
   }));
-  if (plan.kind !== 'none') {
+  if (plan.kind === 'push' || plan.kind === 'entries') {
     const { collector } = plan;
     const statement = collector.node.parent;
     const kept = [collector.value.range, ...(collector.key ? [collector.key.range] : [])];
     if (commentsOutside(sourceCode, statement, kept).length > 0) return null;
-    // A skipped iteration would still leave a result behind: no faithful rewrite.
-    if (continues.length > 0) return null;
-    const returned = plan.kind === 'push'
-      ? returnedValue(sourceCode, collector.value)
-      : `[${sourceCode.getText(collector.key)}, ${sourceCode.getText(collector.value)}]${isTypeScript ? ' as const' : ''}`;
+    const returned = plan.kind === 'push' ? returnedValue(sourceCode, collector.value) : pair(collector);
     edits.push({ range: statement.range, text: `return ${returned};` });
+  } else if (plan.kind === 'gathered') {
+    for (const site of plan.sites) {
+      if (site.kind === 'push') {
+        edits.push({ range: site.target.range, text: plan.local });
+        continue;
+      }
+      if (commentsOutside(sourceCode, site.node, [site.key.range, site.value.range]).length > 0) return null;
+      edits.push({ range: site.node.range, text: `${plan.local}.push(${pair(site)})` });
+    }
   }
 
+  const bodyIndent = indent + unit;
   if (body.type === 'BlockStatement') {
-    return { text: `async (${params}) => ${applyEdits(sourceCode.text, body.range, edits)}`, plan };
+    const [start, end] = body.range;
+    let inner = applyEdits(sourceCode.text, [start + 1, end - 1], edits);
+    if (plan.kind === 'gathered') {
+      const trailing = /\s*$/.exec(inner)[0];
+      inner = `\n${bodyIndent}const ${plan.local} = [];${inner.slice(0, inner.length - trailing.length)}\n${bodyIndent}return ${plan.local};${trailing}`;
+    }
+    return { text: `async (${params}) => {${inner}}`, plan };
   }
   // A loop body without braces gets its own block on its own line.
   const from = lineIndent(sourceCode, body);
-  const inner = applyEdits(sourceCode.text, body.range, edits)
+  const lines = applyEdits(sourceCode.text, body.range, edits)
     .split('\n')
-    .map((line, index) => (index === 0 ? line : line.startsWith(from) ? indent + unit + line.slice(from.length) : line))
+    .map((line, index) => (index === 0 ? line : line.startsWith(from) ? bodyIndent + line.slice(from.length) : line))
     .join('\n');
-  return { text: `async (${params}) => {\n${indent}${unit}${inner}\n${indent}}`, plan };
+  const wrapped = plan.kind === 'gathered'
+    ? [`const ${plan.local} = [];`, lines, `return ${plan.local};`]
+    : [lines];
+  return { text: `async (${params}) => {\n${wrapped.map((line) => bodyIndent + line).join('\n')}\n${indent}}`, plan };
 }
 
 /**

@@ -44,7 +44,8 @@ export function loopRewrites(sourceCode, shape, facts, options) {
   const kept = [body.range, source.range, ...(shape.pattern ? [shape.pattern.range] : [])];
   if (commentsOutside(sourceCode, statement, kept).length > 0) return none;
 
-  const plan = resultPlan(body, facts.collectors);
+  const plan = resultPlan(body, facts.collectors, facts.continues, (collection) =>
+    freshName(sourceCode, statement, [`item${capitalise(collection)}`, `${collection}OfItem`]));
   if (plan === null) return none;
 
   const indent = lineIndent(sourceCode, statement);
@@ -94,21 +95,28 @@ function unboundedEdit(sourceCode, shape, plan, mapped, indent, inList) {
   const all = `await Promise.all(${mapped})`;
   if (plan.kind === 'none') return { range: statement.range, text: `${all};` };
   const collection = plan.collector.target.name;
-  if (plan.kind === 'push') {
+  // Gathered results come back as one array per iteration, flattened in order.
+  const results = plan.kind === 'gathered' ? `(${all}).flat()` : all;
+  if (plan.collector.kind === 'push') {
     const declaration = inList ? emptyArrayDeclarationBefore(sourceCode, statement, plan.collector.variable) : null;
     if (declaration) {
       const { kind, head } = declaration;
-      return { range: [declaration.node.range[0], statement.range[1]], text: `${kind} ${head} = ${all};` };
+      return { range: [declaration.node.range[0], statement.range[1]], text: `${kind} ${head} = ${results};` };
     }
-    return { range: statement.range, text: `${collection}.push(...(${all}));` };
+    return { range: statement.range, text: `${collection}.push(...${plan.kind === 'gathered' ? results : `(${all})`});` };
   }
-  if (!inList) return null;
+  if (!inList) {
+    // One statement only: the pairs are walked where they are made.
+    const names = plan.kind === 'gathered' ? pairNames(sourceCode, statement, collection) : null;
+    if (names === null) return null;
+    return { range: statement.range, text: `for (const [${names.key}, ${names.value}] of ${results}) ${storeText(plan, collection, names.key, names.value)}` };
+  }
   const names = entryNames(sourceCode, statement, collection);
   if (names === null) return null;
   const { entries, key, value } = names;
   return {
     range: statement.range,
-    text: `const ${entries} = ${all};\n${indent}for (const [${key}, ${value}] of ${entries}) ${storeText(plan, collection, key, value)}`,
+    text: `const ${entries} = ${results};\n${indent}for (const [${key}, ${value}] of ${entries}) ${storeText(plan, collection, key, value)}`,
   };
 }
 
@@ -143,19 +151,17 @@ function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, k
   // The callback moves one level deeper; lines inside a multi-line template must not move.
   const shifted = hasTemplate ? callback : callback.split('\n').map((line, i) => (i === 0 || line === '' ? line : unit + line)).join('\n');
   const chunk = `await Promise.all(${list}.slice(${start}, ${start} + ${limit}).map(${shifted}))`;
+  const results = plan.kind === 'gathered' ? `(${chunk}).flat()` : chunk;
   let inner;
   if (plan.kind === 'none') {
     inner = `${chunk};`;
-  } else if (plan.kind === 'push') {
-    inner = `${plan.collector.target.name}.push(...(${chunk}));`;
+  } else if (plan.collector.kind === 'push') {
+    inner = `${plan.collector.target.name}.push(...${plan.kind === 'gathered' ? results : `(${chunk})`});`;
   } else {
     const collection = plan.collector.target.name;
-    const key = freshName(sourceCode, statement, ['key', 'k'], taken);
-    if (key === null) return null;
-    taken.add(key);
-    const value = freshName(sourceCode, statement, ['value', 'v'], taken);
-    if (value === null || key === collection || value === collection) return null;
-    inner = `for (const [${key}, ${value}] of ${chunk}) ${storeText(plan, collection, key, value)}`;
+    const names = pairNames(sourceCode, statement, collection, taken);
+    if (names === null) return null;
+    inner = `for (const [${names.key}, ${names.value}] of ${results}) ${storeText(plan, collection, names.key, names.value)}`;
   }
   lines.push(`for (let ${start} = 0; ${start} < ${list}.length; ${start} += ${limit}) {`, `${unit}${inner}`, '}');
   return { range: statement.range, text: lines.join(`\n${indent}`) };
@@ -169,6 +175,22 @@ function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, k
  */
 function storeText(plan, collection, key, value) {
   return plan.kind !== 'none' && plan.collector.kind === 'map-set' ? `${collection}.set(${key}, ${value});` : `${collection}[${key}] = ${value};`;
+}
+
+/**
+ * Names for `for (const [key, value] of …)`: free, and not the collection's.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} statement
+ * @param {string} collection
+ * @param {Set<string>} [taken]
+ */
+function pairNames(sourceCode, statement, collection, taken = new Set()) {
+  const used = new Set([...taken, collection]);
+  const key = freshName(sourceCode, statement, ['key', 'k'], used);
+  if (key === null) return null;
+  used.add(key);
+  const value = freshName(sourceCode, statement, ['value', 'v'], used);
+  return value === null ? null : { key, value };
 }
 
 /**

@@ -160,6 +160,60 @@ describe('loop rewrites keep results and errors, and run iterations together', (
     );
   });
 
+  it('conditional pushes, several per iteration, and continue (gathered per iteration)', async () => {
+    await compare(
+      `  const out = [];
+  for (const item of items) {
+    if (item === 'b') continue;
+    const result = await work(item);
+    if (item !== 'd') out.push(result);
+    if (item === 'e') out.push('extra', result);
+  }
+  return out;`,
+      { items: letters, count: 5 },
+    );
+  });
+
+  it('errors collected in a catch keep their order', async () => {
+    await compare(
+      `  const errors = [];
+  for (const item of items) {
+    try {
+      await work(item);
+    } catch (error) {
+      errors.push(error.message);
+    }
+  }
+  return errors;`,
+      { items: letters, count: 6, failing: ['b', 'e'] },
+    );
+  });
+
+  it('conditional obj[key] = value with continue', async () => {
+    await compare(
+      `  const byKey = {};
+  for (const item of items) {
+    if (item === 'a') continue;
+    const result = await work(item);
+    if (item !== 'c') byKey[item] = result;
+  }
+  return JSON.stringify(byKey);`,
+      { items: letters, count: 5 },
+    );
+  });
+
+  it('the bounded rewrite of gathered pushes', async () => {
+    await compare(
+      `  const out = [];
+  for (const item of items) {
+    const result = await work(item);
+    if (item !== 'c') out.push(result);
+  }
+  return out;`,
+      { items: letters, count: 6, messageId: 'runBounded', options: { maxConcurrency: 2 }, expectedPeak: 2 },
+    );
+  });
+
   it('a failing iteration rejects with the same error', async () => {
     await compare(
       `  const out = [];

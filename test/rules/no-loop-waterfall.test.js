@@ -186,6 +186,12 @@ async function dump(lines, logFile) { for (const line of lines) await fs.appendF
 }`,
   // Directories nest: \`a\` must exist before \`a/b\`.
   `async function prepare(dirs) { for (const dir of dirs) await fs.promises.mkdir(dir); }`,
+  // git commands on one repository take its index lock in turn (found in npm's libnpmversion).
+  `async function stage(locks, git, opts) {
+  for (const lock of locks) {
+    await git.spawn(['add', lock], opts).catch(() => {});
+  }
+}`,
   // Commands run as steps, each after the previous one.
   `async function ci(commands) { for (const command of commands) await execa(command); }`,
   // Records created in list order get ids and timestamps in that order.
@@ -748,7 +754,7 @@ const invalid = [
     ],
   },
   {
-    // A conditional push cannot become the mapped array: reported without a suggestion.
+    // A conditional push: each iteration gathers its own array; they are flattened in order.
     code: `async function check(items) {
   const failed = [];
   for (const item of items) {
@@ -764,7 +770,20 @@ const invalid = [
         column: 3,
         endLine: 3,
         endColumn: 28,
-        suggestions: [],
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function check(items) {
+  const failed = (await Promise.all(Array.from(items, async (item) => {
+    const itemFailed = [];
+    const ok = await verifyItem(item);
+    if (!ok) itemFailed.push(item);
+    return itemFailed;
+  }))).flat();
+  return failed;
+}`,
+          },
+        ],
       },
     ],
   },
@@ -835,7 +854,7 @@ const invalid = [
     ],
   },
   {
-    // Errors collected in a catch: reported, but no rewrite keeps their order.
+    // Errors collected in a catch are gathered per iteration too, and keep their order.
     code: `async function deliver(users) {
   const errors = [];
   for (const user of users) {
@@ -854,7 +873,23 @@ const invalid = [
         column: 3,
         endLine: 3,
         endColumn: 28,
-        suggestions: [],
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function deliver(users) {
+  const errors = (await Promise.all(Array.from(users, async (user) => {
+    const itemErrors = [];
+    try {
+      await sendWelcome(user);
+    } catch (error) {
+      itemErrors.push(error);
+    }
+    return itemErrors;
+  }))).flat();
+  return errors;
+}`,
+          },
+        ],
       },
     ],
   },
@@ -1008,6 +1043,81 @@ async function write(dir, pages) {
         endLine: 2,
         endColumn: 17,
         suggestions: [],
+      },
+    ],
+  },
+  {
+    // Conditional obj[key] = value with continue: pairs are gathered per iteration (found in npm version).
+    only: 'js',
+    code: `async function versions(paths) {
+  const results = {};
+  for (const path of paths) {
+    if (!path) continue;
+    const pkg = await readJson(path);
+    if (pkg.name && pkg.version) {
+      results[pkg.name] = pkg.version;
+    }
+  }
+  return results;
+}`,
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 3,
+        column: 3,
+        endLine: 3,
+        endColumn: 28,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function versions(paths) {
+  const results = {};
+  const resultsEntries = (await Promise.all(Array.from(paths, async (path) => {
+    const itemResults = [];
+    if (!path) return itemResults;
+    const pkg = await readJson(path);
+    if (pkg.name && pkg.version) {
+      itemResults.push([pkg.name, pkg.version]);
+    }
+    return itemResults;
+  }))).flat();
+  for (const [key, value] of resultsEntries) results[key] = value;
+  return results;
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // In a single-statement position the gathered pairs are walked in one for…of.
+    only: 'js',
+    code: `async function tag(items, on) {
+  const byId = new Map();
+  if (on) for (const item of items) if (item.id) byId.set(item.id, await describeItem(item));
+  return byId;
+}`,
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 3,
+        column: 11,
+        endLine: 3,
+        endColumn: 36,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function tag(items, on) {
+  const byId = new Map();
+  if (on) for (const [key, value] of (await Promise.all(Array.from(items, async (item) => {
+    const itemById = [];
+    if (item.id) itemById.push([item.id, await describeItem(item)]);
+    return itemById;
+  }))).flat()) byId.set(key, value);
+  return byId;
+}`,
+          },
+        ],
       },
     ],
   },
