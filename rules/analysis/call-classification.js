@@ -4,6 +4,7 @@
  * Everything is driven by the tables in verbs.js plus the rule's options.
  */
 import { unwrap, walk, propertyName, isFunctionNode } from './ast.js';
+import { isDataSymbol } from './references.js';
 import {
   READ_VERBS,
   WRITE_VERBS,
@@ -23,12 +24,19 @@ import {
  * @property {'read' | 'write' | 'unknown'} kind
  * @property {boolean} barrier
  * @property {Receiver | null} receiver
+ * @property {Set<string>} objectArguments  objects handed over by reference (`storage`, `this.cache`), by key
  *
  * @typedef {object} ClassifierOptions
  * @property {string[]} [orderedCallees] callee paths (`audit.log`) or names (`sleep`) that are barriers
  * @property {string[]} [readVerbs]
  * @property {string[]} [writeVerbs]
  */
+
+/** The end of a question to the user: `? `, `? [y/N] `, `(y/n): `. */
+const QUESTION = /\?\s*(\[[yn]\/[yn]\]|\([yn]\/[yn]\))?\s*:?\s*$|\[[yn]\/[yn]\]\s*:?\s*$/i;
+
+/** Names that hold values rather than shared objects. */
+const SCALAR_NAME = /(^|[a-z_])(id|ids|key|keys|name|slug|email|url|uri|href|path|token|code|count|limit|offset|page|size|type|kind|status|index|version|timestamp|time|date)$|(Id|Ids|Key|Name|Url|Path|Token|Count|Size|Type|Index)$/;
 
 /**
  * Splits an identifier into lower-case words: `findOneAndUpdate` → find, one, and, update.
@@ -176,6 +184,23 @@ export function createCallClassifier(options, context) {
   }
 
   /**
+   * A call that puts a question to a person (`read('Delete it? [y/N] ')`):
+   * nothing should start before the answer is in.
+   * @param {any} call
+   */
+  function asksTheUser(call) {
+    return call.arguments.some((/** @type {any} */ argument) => {
+      const text =
+        argument.type === 'Literal' && typeof argument.value === 'string'
+          ? argument.value
+          : argument.type === 'TemplateLiteral'
+            ? argument.quasis[argument.quasis.length - 1].value.cooked ?? ''
+            : null;
+      return text !== null && QUESTION.test(text);
+    });
+  }
+
+  /**
    * Classifies one call on its own (the main call of an awaited operand).
    * @param {any} call
    */
@@ -183,7 +208,7 @@ export function createCallClassifier(options, context) {
     const { names, root, path, rootIsCallee } = calleeChain(call);
     const receiver = rootIsCallee ? null : receiverOf(root, path);
     const kind = httpMethodKind(call, names) ?? kindOfNames(names);
-    return { kind, barrier: isBarrierNames(names) || isOrderedCallee(call.callee), receiver };
+    return { kind, barrier: isBarrierNames(names) || isOrderedCallee(call.callee) || asksTheUser(call), receiver };
   }
 
   /**
@@ -210,7 +235,59 @@ export function createCallClassifier(options, context) {
       }
       return true;
     });
-    return { kind, barrier, receiver: main.receiver };
+    return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand) };
+  }
+
+  /** @type {WeakMap<object, number>} */
+  const symbolIds = new WeakMap();
+  let nextSymbolId = 0;
+  /** @param {unknown} symbol */
+  function symbolId(symbol) {
+    if (typeof symbol !== 'object' || symbol === null) return String(symbol);
+    let id = symbolIds.get(symbol);
+    if (id === undefined) {
+      id = nextSymbolId++;
+      symbolIds.set(symbol, id);
+    }
+    return `#${id}`;
+  }
+
+  /**
+   * The objects a call hands over by reference: arguments that are a data
+   * variable or a plain member path (`storage`, `this.cache`), of the call
+   * and of the calls its callee is made of (`invoke(fn, ctx)(store)`).
+   * Names that read as scalars (`userId`, `name`, `url`) are left out: those
+   * are values, and sharing a value is no shared state.
+   * @param {any} call
+   */
+  function objectArgumentsOf(call) {
+    /** @type {Set<string>} */
+    const keys = new Set();
+    for (let current = call; current?.type === 'CallExpression'; current = unwrap(current.callee)) {
+      for (const argument of current.arguments) {
+        const key = objectKey(unwrap(argument.type === 'SpreadElement' ? argument.argument : argument));
+        if (key !== null) keys.add(key);
+      }
+    }
+    return keys;
+  }
+
+  /** @param {any} node */
+  function objectKey(node) {
+    /** @type {string[]} */
+    const path = [];
+    let current = node;
+    while (current.type === 'MemberExpression' && !current.computed && current.property.type === 'Identifier') {
+      path.unshift(current.property.name);
+      current = unwrap(current.object);
+    }
+    if (current.type !== 'Identifier' && current.type !== 'ThisExpression') return null;
+    if (current.type === 'ThisExpression' && path.length === 0) return null;
+    const last = path.length > 0 ? path[path.length - 1] : current.name;
+    if (SCALAR_NAME.test(last)) return null;
+    const root = context.resolveRoot(current);
+    if (current.type === 'Identifier' && !isDataSymbol(root)) return null;
+    return [symbolId(root), ...path].join('.');
   }
 
   /** @param {any} node */

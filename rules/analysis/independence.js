@@ -2,20 +2,15 @@
  * The analysis contract: when may a later awaited operation start together
  * with (or before) an earlier piece of code? Any doubt answers "no".
  */
-import { bindingsFlow } from './effects.js';
+import { bindingsFlow, intersects } from './effects.js';
 import { receiversOverlap } from './call-classification.js';
+import { isDataSymbol } from './references.js';
 
 /**
  * @typedef {object} OperationFacts
  * @property {import('./effects.js').Effects} effects
  * @property {import('./call-classification.js').OperationClass} cls
  */
-
-/** Symbols that name data (an id, an object), not code: imports, functions and classes are not entity ids. */
-function isDataSymbol(/** @type {any} */ symbol) {
-  if (!symbol || typeof symbol !== 'object' || !Array.isArray(symbol.defs) || symbol.defs.length === 0) return false;
-  return symbol.defs.every((/** @type {any} */ def) => def.type === 'Variable' || def.type === 'Parameter');
-}
 
 /**
  * Both operations pass the same data symbol (an id, a user object).
@@ -60,6 +55,10 @@ export function orderingReason(earlier, later) {
     if (!bothRead || earlier.cls.receiver.connection || later.cls.receiver.connection) return 'same receiver';
   }
   if (mutatesWhatOtherReads(earlier, later) || mutatesWhatOtherReads(later, earlier)) return 'receiver mutation';
+  // Both are handed the same object and one may do anything with it.
+  if (!(earlier.cls.kind === 'read' && later.cls.kind === 'read') && intersects(earlier.cls.objectArguments, later.cls.objectArguments)) {
+    return 'shared object argument';
+  }
   return null;
 }
 

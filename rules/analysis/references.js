@@ -149,3 +149,14 @@ function buildIndex(sourceCode) {
 
   return { referenceOf, symbolOf, resolveRoot, summaryOf, localFunctionOf, isConnectionVariable };
 }
+
+/**
+ * A symbol that names data (a variable or parameter), not code: imports,
+ * functions and classes are neither entity ids nor shared state.
+ * @param {unknown} symbol
+ */
+export function isDataSymbol(symbol) {
+  const variable = /** @type {any} */ (symbol);
+  if (!variable || typeof variable !== 'object' || !Array.isArray(variable.defs) || variable.defs.length === 0) return false;
+  return variable.defs.every((/** @type {any} */ def) => def.type === 'Variable' || def.type === 'Parameter');
+}

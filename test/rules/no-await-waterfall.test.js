@@ -70,6 +70,14 @@ const valid = [
   "async function h() { const x = await pool.query('SELECT 1'); const y = await pool.query('SELECT 2'); return [x, y]; }",
   // The earlier call may change the object the later one reads.
   'async function h(list) { const r = await list.refresh(); const v = await render(list); return [r, v]; }',
+  // Found in real code (an auth library's token cache): two calls through a
+  // curried wrapper, both handed the same storage object they may write to.
+  'async function h(storage, response) { const idToken = await invoke(loadIdToken, log)(response, storage); const accessToken = await invoke(loadAccessToken, log)(response, storage); return [idToken, accessToken]; }',
+  // The same with a shared member object (`this.cache`).
+  'class T { async m() { const a = await prepareA(this.cache); const b = await prepareB(this.cache); return [a, b]; } }',
+  // Found in real code (a CLI): the second call asks the user a question;
+  // nothing should start before the answer, and the prompt must not show when the lookup fails.
+  "async function h(name) { const publisher = await getPublisher(name); const answer = await read(`Delete '${name}'? [y/N] `); return [publisher, answer]; }",
   // A user-declared write verb.
   {
     code: 'async function h() { const a = await store.getNext(); const b = await store.getNext(); return [a, b]; }',
@@ -295,6 +303,16 @@ const invalid = [
   {
     code: 'async function h(id) { const a = await db.users.findOne(id); const b = await db.orders.findMany(id); return [a, b]; }',
     errors: [waterfall(2, 'async function h(id) { const [a, b] = await Promise.all([db.users.findOne(id), db.orders.findMany(id)]); return [a, b]; }')],
+  },
+  // Sharing a value that reads as a scalar (an id) is no shared state, even for unknown verbs.
+  {
+    code: 'async function h(userId) { const a = await loadUser(userId); const b = await loadPosts(userId); return [a, b]; }',
+    errors: [waterfall(2, 'async function h(userId) { const [a, b] = await Promise.all([loadUser(userId), loadPosts(userId)]); return [a, b]; }')],
+  },
+  // Two reads may share an object argument.
+  {
+    code: 'async function h(ctx) { const a = await getA(ctx); const b = await getB(ctx); return [a, b]; }',
+    errors: [waterfall(2, 'async function h(ctx) { const [a, b] = await Promise.all([getA(ctx), getB(ctx)]); return [a, b]; }')],
   },
   // A write first, then a read of something else, is fine: the read does not depend on it.
   {
