@@ -5,6 +5,7 @@
  */
 import { unwrap } from '../analysis/ast.js';
 import { lineIndent, commentsOutside } from './source-layout.js';
+import { statementEnd } from './loop-style.js';
 
 /**
  * @typedef {import('../analysis/loop-collectors.js').Collector} Collector
@@ -47,10 +48,10 @@ export function resultPlan(body, collectors, continues, localName) {
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
- * @param {{ body: any, params: string, continues: any[], plan: ResultPlan, indent: string, unit: string, isTypeScript: boolean }} input
+ * @param {{ body: any, params: string, continues: any[], plan: ResultPlan, indent: string, unit: string, isTypeScript: boolean, semi: string }} input
  * @returns {CallbackText | null}
  */
-export function callbackText(sourceCode, { body, params, continues, plan, indent, unit, isTypeScript }) {
+export function callbackText(sourceCode, { body, params, continues, plan, indent, unit, isTypeScript, semi }) {
   const statements = body.type === 'BlockStatement' ? body.body : [body];
   const concise = conciseCallback(sourceCode, body, statements, params, plan);
   if (concise !== null) return { text: concise, plan };
@@ -69,7 +70,7 @@ export function callbackText(sourceCode, { body, params, continues, plan, indent
     const kept = [collector.value.range, ...(collector.key ? [collector.key.range] : [])];
     if (commentsOutside(sourceCode, statement, kept).length > 0) return null;
     const returned = plan.kind === 'push' ? returnedValue(sourceCode, collector.value) : pair(collector);
-    edits.push({ range: statement.range, text: `return ${returned};` });
+    edits.push({ range: statement.range, text: `return ${returned}${sourceCode.getText(statement).endsWith(';') ? ';' : ''}` });
   } else if (plan.kind === 'gathered') {
     for (const site of plan.sites) {
       if (site.kind === 'push') {
@@ -87,7 +88,8 @@ export function callbackText(sourceCode, { body, params, continues, plan, indent
     let inner = applyEdits(sourceCode.text, [start + 1, end - 1], edits);
     if (plan.kind === 'gathered') {
       const trailing = /\s*$/.exec(inner)[0];
-      inner = `\n${bodyIndent}const ${plan.local} = [];${inner.slice(0, inner.length - trailing.length)}\n${bodyIndent}return ${plan.local};${trailing}`;
+      const first = statementEnd(semi, sourceCode.getFirstToken(body.body[0]));
+      inner = `\n${bodyIndent}const ${plan.local} = []${first}${inner.slice(0, inner.length - trailing.length)}\n${bodyIndent}return ${plan.local}${semi}${trailing}`;
     }
     return { text: `async (${params}) => {${inner}}`, plan };
   }
@@ -98,7 +100,7 @@ export function callbackText(sourceCode, { body, params, continues, plan, indent
     .map((line, index) => (index === 0 ? line : line.startsWith(from) ? bodyIndent + line.slice(from.length) : line))
     .join('\n');
   const wrapped = plan.kind === 'gathered'
-    ? [`const ${plan.local} = [];`, lines, `return ${plan.local};`]
+    ? [`const ${plan.local} = []${statementEnd(semi, sourceCode.getFirstToken(body))}`, lines, `return ${plan.local}${semi}`]
     : [lines];
   return { text: `async (${params}) => {\n${wrapped.map((line) => bodyIndent + line).join('\n')}\n${indent}}`, plan };
 }

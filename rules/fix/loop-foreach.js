@@ -7,6 +7,7 @@
 import { lineIndent, indentUnit, hasMultilineTemplate } from './source-layout.js';
 import { freshName, isShadowedGlobal } from './loop-names.js';
 import { isStableReference } from '../analysis/loop-shapes.js';
+import { statementEnd } from './loop-style.js';
 import { isFunctionNode } from '../analysis/ast.js';
 
 /** Expressions that can receive `.map` without parentheses. */
@@ -30,7 +31,9 @@ export function forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency 
   const receiver = sourceCode.getText(callee.object);
   const receiverText = TIGHT.has(callee.object.type) ? receiver : `(${receiver})`;
   const argumentsText = sourceCode.text.slice(callee.range[1], call.range[1]);
-  const unbounded = { range: shape.statement.range, text: `await Promise.all(${receiverText}.map${argumentsText});` };
+  const semi = sourceCode.getText(shape.statement).endsWith(';') ? ';' : '';
+  const end = statementEnd(semi, sourceCode.getTokenAfter(shape.statement));
+  const unbounded = { range: shape.statement.range, text: `await Promise.all(${receiverText}.map${argumentsText})${end}` };
 
   let bounded = null;
   const statementList = ['BlockStatement', 'Program', 'StaticBlock', 'SwitchCase'].includes(shape.statement.parent?.type);
@@ -46,7 +49,7 @@ export function forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency 
         range: shape.statement.range,
         text: [
           `for (let ${start} = 0; ${start} < ${receiver}.length; ${start} += ${maxConcurrency}) {`,
-          `${unit}await Promise.all(${receiverText}.slice(${start}, ${start} + ${maxConcurrency}).map${shifted});`,
+          `${unit}await Promise.all(${receiverText}.slice(${start}, ${start} + ${maxConcurrency}).map${shifted})${semi}`,
           '}',
         ].join(`\n${indent}`),
       };

@@ -10,6 +10,7 @@
 import { lineIndent, indentUnit, hasMultilineTemplate, commentsOutside } from './source-layout.js';
 import { callbackText, resultPlan } from './loop-callback.js';
 import { freshName, isShadowedGlobal } from './loop-names.js';
+import { semicolonStyle, statementEnd } from './loop-style.js';
 import { isStatementListParent, isStableReference } from '../analysis/loop-shapes.js';
 import { unwrap } from '../analysis/ast.js';
 
@@ -57,8 +58,9 @@ export function loopRewrites(sourceCode, shape, facts, options) {
     if (placeholder === null) return none;
     params = `${placeholder}, ${shape.index.name}`;
   }
+  const semi = semicolonStyle(sourceCode, statement);
   const callback = callbackText(sourceCode, {
-    body, params, continues: facts.continues, plan, indent, unit, isTypeScript: options.isTypeScript,
+    body, params, continues: facts.continues, plan, indent, unit, isTypeScript: options.isTypeScript, semi,
   });
   if (callback === null) return none;
 
@@ -72,10 +74,12 @@ export function loopRewrites(sourceCode, shape, facts, options) {
     : `Array.from(${source.type === 'SequenceExpression' ? `(${sourceText})` : sourceText}, ${callback.text})`;
 
   const inList = isStatementListParent(statement.parent);
-  const unbounded = unboundedEdit(sourceCode, shape, plan, mapped, indent, inList);
+  // The generated statement ends where the loop did: mind what follows it.
+  const end = statementEnd(semi, sourceCode.getTokenAfter(statement));
+  const unbounded = unboundedEdit(sourceCode, shape, plan, mapped, { indent, inList, semi, end });
   const bounded = options.maxConcurrency && shape.kind !== 'indexed' && inList
     ? boundedEdit(sourceCode, shape, plan, callback.text, {
-      indent, unit, limit: options.maxConcurrency, knownArray: options.knownArray, hasTemplate: hasMultilineTemplate(sourceCode, body),
+      indent, unit, semi, limit: options.maxConcurrency, knownArray: options.knownArray, hasTemplate: hasMultilineTemplate(sourceCode, body),
     })
     : null;
   return { unbounded, bounded };
@@ -86,14 +90,14 @@ export function loopRewrites(sourceCode, shape, facts, options) {
  * @param {import('../analysis/loop-shapes.js').LoopShape} shape
  * @param {import('./loop-callback.js').ResultPlan} plan
  * @param {string} mapped
- * @param {string} indent
- * @param {boolean} inList the loop sits in a statement list (a declaration may replace it)
+ * @param {{ indent: string, inList: boolean, semi: string, end: string }} layout inList: the loop sits in a statement
+ *   list (a declaration may replace it); semi: the file's semicolon; end: the semicolon the last statement needs
  * @returns {TextEdit | null}
  */
-function unboundedEdit(sourceCode, shape, plan, mapped, indent, inList) {
+function unboundedEdit(sourceCode, shape, plan, mapped, { indent, inList, semi, end }) {
   const { statement } = shape;
   const all = `await Promise.all(${mapped})`;
-  if (plan.kind === 'none') return { range: statement.range, text: `${all};` };
+  if (plan.kind === 'none') return { range: statement.range, text: `${all}${end}` };
   const collection = plan.collector.target.name;
   // Gathered results come back as one array per iteration, flattened in order.
   const results = plan.kind === 'gathered' ? `(${all}).flat()` : all;
@@ -101,22 +105,22 @@ function unboundedEdit(sourceCode, shape, plan, mapped, indent, inList) {
     const declaration = inList ? emptyArrayDeclarationBefore(sourceCode, statement, plan.collector.variable) : null;
     if (declaration) {
       const { kind, head } = declaration;
-      return { range: [declaration.node.range[0], statement.range[1]], text: `${kind} ${head} = ${results};` };
+      return { range: [declaration.node.range[0], statement.range[1]], text: `${kind} ${head} = ${results}${end}` };
     }
-    return { range: statement.range, text: `${collection}.push(...${plan.kind === 'gathered' ? results : `(${all})`});` };
+    return { range: statement.range, text: `${collection}.push(...${plan.kind === 'gathered' ? results : `(${all})`})${end}` };
   }
   if (!inList) {
     // One statement only: the pairs are walked where they are made.
     const names = plan.kind === 'gathered' ? pairNames(sourceCode, statement, collection) : null;
     if (names === null) return null;
-    return { range: statement.range, text: `for (const [${names.key}, ${names.value}] of ${results}) ${storeText(plan, collection, names.key, names.value)}` };
+    return { range: statement.range, text: `for (const [${names.key}, ${names.value}] of ${results}) ${storeText(plan, collection, names.key, names.value)}${end}` };
   }
   const names = entryNames(sourceCode, statement, collection);
   if (names === null) return null;
   const { entries, key, value } = names;
   return {
     range: statement.range,
-    text: `const ${entries} = ${results};\n${indent}for (const [${key}, ${value}] of ${entries}) ${storeText(plan, collection, key, value)}`,
+    text: `const ${entries} = ${results}${semi}\n${indent}for (const [${key}, ${value}] of ${entries}) ${storeText(plan, collection, key, value)}${end}`,
   };
 }
 
@@ -126,10 +130,10 @@ function unboundedEdit(sourceCode, shape, plan, mapped, indent, inList) {
  * @param {import('../analysis/loop-shapes.js').LoopShape} shape
  * @param {import('./loop-callback.js').ResultPlan} plan
  * @param {string} callback
- * @param {{ indent: string, unit: string, limit: number, knownArray: boolean, hasTemplate: boolean }} layout
+ * @param {{ indent: string, unit: string, semi: string, limit: number, knownArray: boolean, hasTemplate: boolean }} layout
  * @returns {TextEdit | null}
  */
-function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, knownArray, hasTemplate }) {
+function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, semi, limit, knownArray, hasTemplate }) {
   const { statement, source } = shape;
   const taken = new Set();
   /** @type {string[]} */
@@ -142,7 +146,7 @@ function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, k
     if (name === null) return null;
     taken.add(name);
     const init = shape.kind === 'for-in' ? `Object.keys(${list})` : knownArray ? list : `Array.from(${list})`;
-    lines.push(`const ${name} = ${init};`);
+    lines.push(`const ${name} = ${init}${semi}`);
     list = name;
   }
   const start = freshName(sourceCode, statement, ['start', 'offset', 'from'], taken);
@@ -154,14 +158,14 @@ function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, k
   const results = plan.kind === 'gathered' ? `(${chunk}).flat()` : chunk;
   let inner;
   if (plan.kind === 'none') {
-    inner = `${chunk};`;
+    inner = `${chunk}${semi}`;
   } else if (plan.collector.kind === 'push') {
-    inner = `${plan.collector.target.name}.push(...${plan.kind === 'gathered' ? results : `(${chunk})`});`;
+    inner = `${plan.collector.target.name}.push(...${plan.kind === 'gathered' ? results : `(${chunk})`})${semi}`;
   } else {
     const collection = plan.collector.target.name;
     const names = pairNames(sourceCode, statement, collection, taken);
     if (names === null) return null;
-    inner = `for (const [${names.key}, ${names.value}] of ${results}) ${storeText(plan, collection, names.key, names.value)}`;
+    inner = `for (const [${names.key}, ${names.value}] of ${results}) ${storeText(plan, collection, names.key, names.value)}${semi}`;
   }
   lines.push(`for (let ${start} = 0; ${start} < ${list}.length; ${start} += ${limit}) {`, `${unit}${inner}`, '}');
   return { range: statement.range, text: lines.join(`\n${indent}`) };
@@ -174,7 +178,7 @@ function boundedEdit(sourceCode, shape, plan, callback, { indent, unit, limit, k
  * @param {string} value
  */
 function storeText(plan, collection, key, value) {
-  return plan.kind !== 'none' && plan.collector.kind === 'map-set' ? `${collection}.set(${key}, ${value});` : `${collection}[${key}] = ${value};`;
+  return plan.kind !== 'none' && plan.collector.kind === 'map-set' ? `${collection}.set(${key}, ${value})` : `${collection}[${key}] = ${value}`;
 }
 
 /**

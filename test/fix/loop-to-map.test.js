@@ -113,6 +113,44 @@ describe('loop rewrite: layout', () => {
     assert.equal(suggestion.fix.text, 'const users: User[] = await Promise.all(ids.map((id) => getUser(id)));');
   });
 
+  it('follows a file written without semicolons, and guards a next line that starts with [', () => {
+    const output = suggestionOutput(
+      `async function f (args) {
+  const names = []
+  for (const a of args) {
+    const arg = parse(a)
+    if (arg.dir) {
+      const { content } = await normalize(arg.dir)
+      names.push(content.name)
+    } else {
+      names.push(arg.name)
+    }
+  }
+  ;[names[0]] = names
+  return names
+}`,
+      'runTogether',
+    );
+    assert.equal(output, `async function f (args) {
+  const names = (await Promise.all(Array.from(args, async (a) => {
+    const itemNames = []
+    const arg = parse(a)
+    if (arg.dir) {
+      const { content } = await normalize(arg.dir)
+      itemNames.push(content.name)
+    } else {
+      itemNames.push(arg.name)
+    }
+    return itemNames
+  }))).flat()
+  ;[names[0]] = names
+  return names
+}`);
+    // After a loop's closing brace a line may start with [ unguarded; after the rewrite it may not.
+    const guarded = suggestionOutput('async function f (ids) {\n  let a = 1\n  for (const id of ids) {\n    await remove(id)\n  }\n  [a] = [2]\n}', 'runTogether');
+    assert.equal(guarded, 'async function f (ids) {\n  let a = 1\n  await Promise.all(Array.from(ids, (id) => remove(id)));\n  [a] = [2]\n}');
+  });
+
   it('wraps a loose iterable in parentheses before .map', () => {
     const output = suggestionOutput(
       `async function f(a, b) { for (const id of [...a, ...b].filter(Boolean)) await remove(id); }`,
