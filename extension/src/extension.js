@@ -9,6 +9,7 @@ import { UnblockCodeLenses } from './vscode/code-lens.js';
 import { fixAllCommand } from './vscode/fix-all.js';
 import { registerBenchCommands } from './vscode/bench-commands.js';
 import { SUPPORTED_LANGUAGE_IDS } from './lint/language.js';
+import { offerToAvoidDuplicates } from './vscode/eslint-coexistence.js';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs): how long loading this file took. */
 const marks = /** @type {{ __unblockLoadStart?: number, __unblockLoadEnd?: number }} */ (globalThis);
@@ -68,6 +69,11 @@ export function activate(context) {
   registerBenchCommands(context, { output, getSettings, linter });
 
   for (const document of vscode.workspace.textDocuments) linter.schedule(document);
+  // File reads after activation, not during it.
+  const coexistence = setTimeout(() => {
+    offerToAvoidDuplicates(context, getSettings).catch((error) => output.appendLine(`ESLint check failed: ${error}`));
+  }, 2000);
+  context.subscriptions.push({ dispose: () => clearTimeout(coexistence) });
 
   timings.loadMs = (marks.__unblockLoadEnd ?? NaN) - (marks.__unblockLoadStart ?? NaN);
   timings.activateMs = performance.now() - started;

@@ -24,7 +24,7 @@ async function installChromium() {
   log('chromium: installing with apt-get (about a minute)');
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   await runCommand('apt-get', ['update', '-q'], { env });
-  await runCommand('apt-get', ['install', '-y', '-q', '--no-install-recommends', 'chromium', 'libkrb5-dev'], { env });
+  await runCommand('apt-get', ['install', '-y', '-q', 'chromium', 'libkrb5-dev'], { env });
 }
 
 async function installNode24() {

@@ -27,6 +27,7 @@ const USER_SETTINGS = {
   'window.commandCenter': false,
   'chat.disableAIFeatures': true,
   'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'typescript.disableAutomaticTypeAcquisition': true,
 };
 
 /**

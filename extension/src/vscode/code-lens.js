@@ -28,11 +28,13 @@ export class UnblockCodeLenses {
   }
 
   /** @param {vscode.TextDocument} document */
-  provideCodeLenses(document) {
+  async provideCodeLenses(document) {
     const settings = this.getSettings();
     if (!settings.enable || !settings.codeLensEnable) return [];
-    const state = this.linter.currentState(document);
-    if (!state) return [];
+    // Asked before the debounced lint ran (a file just opened, or edited): lint now rather
+    // than answer "none" and rely on a later refresh.
+    const state = this.linter.currentState(document) ?? (await this.linter.lint(document));
+    if (!state || state.version !== document.version) return [];
     // Benchmarking runs workspace code: no "Benchmark" lens in Restricted Mode.
     const trusted = vscode.workspace.isTrusted;
     return state.records.flatMap((record) => {

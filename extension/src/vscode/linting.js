@@ -71,6 +71,9 @@ export class DocumentLinter {
     const settings = this.getSettings();
     if (!isLintable(document) || !settings.enable || !settings.lintEnable || document.isClosed) return undefined;
     const engine = await this.loadEngine();
+    // Already linted at this version (a CodeLens request may have run it before the timer).
+    const current = this.currentState(document);
+    if (current) return current;
     const version = document.version;
     const text = document.getText();
     const started = performance.now();

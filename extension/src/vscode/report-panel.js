@@ -21,14 +21,21 @@ export function showReport({ title, reportHtml, note, apply, output }) {
   });
   const nonce = randomBytes(16).toString('base64');
   panel.webview.html = webviewReportHtml(reportHtml, { nonce, applyLabel: apply?.label, note });
+  let disposed = false;
+  panel.onDidDispose(() => {
+    disposed = true;
+  });
+  // The user may close the report while the fix is being applied.
+  const tell = (/** @type {string} */ text, /** @type {boolean} */ retry) => {
+    if (!disposed) void panel.webview.postMessage({ type: 'applied', text, retry });
+  };
   panel.webview.onDidReceiveMessage(async (message) => {
     if (message?.type !== 'apply' || !apply) return;
     try {
-      const text = await apply.run();
-      void panel.webview.postMessage({ type: 'applied', text, retry: false });
+      tell(await apply.run(), false);
     } catch (error) {
       output.appendLine(`Apply failed: ${error?.stack ?? error}`);
-      void panel.webview.postMessage({ type: 'applied', text: `Could not apply the fix: ${error?.message ?? error}`, retry: true });
+      tell(`Could not apply the fix: ${error?.message ?? error}`, true);
     }
   });
   return panel;

@@ -8,6 +8,7 @@ const { execFile } = require('node:child_process');
 const vscode = require('vscode');
 const { describe, it } = require('mocha');
 const h = require('./helpers.cjs');
+const { largeTypeScriptFile } = require('../../../extension/scripts/large-typescript-file.cjs');
 
 const run = promisify(execFile);
 
@@ -133,21 +134,8 @@ describe('Unblock in a trusted workspace', function () {
   });
 
   it('lints a 2,000-line TypeScript file as it is edited (timings recorded, not asserted)', async () => {
-    const block = (i) => [
-      `export async function load${i}(db: { getA(n: number): Promise<number>; getB(n: number): Promise<number> }, id: number) {`,
-      `  const first = await db.getA(id + ${i});`,
-      `  const second = await db.getB(id - ${i});`,
-      '  if (first > second) {',
-      `    return { id, first, second, label: 'block ${i}' as const };`,
-      '  }',
-      '  const total: number = first + second;',
-      '  return { id, first: total, second, label: `sum` as const };',
-      '}',
-      '',
-    ];
-    const lines = [];
-    for (let i = 0; lines.length < 2000; i++) lines.push(...block(i));
-    fs.writeFileSync(path.join(h.workspaceDir(), 'large.ts'), lines.join('\n'));
+    const { text } = largeTypeScriptFile(2000);
+    fs.writeFileSync(path.join(h.workspaceDir(), 'large.ts'), text);
     const uri = h.fileUri('large.ts');
     const { editor, document } = await h.open('large.ts');
     assert.equal(document.lineCount, 2000);
