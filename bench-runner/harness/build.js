@@ -8,7 +8,7 @@ import { locateFunction, describeFunction } from './locate.js';
 import { collect } from './collect.js';
 import { emitHarness } from './emit.js';
 import { HarnessRefusal } from './refusal.js';
-import { validateLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL, parseLatencyModel } from './latency.js';
+import { validateLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL, parseLatencyModel, withFixedIterations } from './latency.js';
 import { applyPluginFixes } from './apply-fixes.js';
 
 export { HarnessRefusal, validateLatencyModel, describeLatencyModel, parseLatencyModel, DEFAULT_LATENCY_MODEL };
@@ -55,7 +55,7 @@ export function parseFunctionSpec(spec) {
 export async function buildFunctionHarness(options) {
   if (!options || typeof options.file !== 'string' || options.file === '') throw new TypeError('buildFunctionHarness needs { file: string, line: number }');
   if (!Number.isInteger(options.line) || options.line < 1) throw new TypeError(`line must be a positive integer (got ${JSON.stringify(options.line)})`);
-  const model = options.probe ? /** @type {any} */ ({ kind: 'steps' }) : validateLatencyModel(options.latencyModel);
+  const model = options.probe ? /** @type {any} */ ({ kind: 'steps' }) : withFixedIterations(validateLatencyModel(options.latencyModel));
   const modelText = options.probe ? 'steps (counts waits on the critical path; no time)' : describeLatencyModel(model);
   const file = path.resolve(options.file);
   const base = { functionName: null, file, line: options.line, model, modelText, before: null, after: null, simulated: [] };

@@ -2,7 +2,7 @@ import { pbkdf2, pbkdf2Sync } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /**
- * @typedef {{ kind: 'io', ms: number } | { kind: 'threadpool', ms: number }} SimpleModel
+ * @typedef {{ kind: 'io', ms: number } | { kind: 'threadpool', ms: number, iterations?: number }} SimpleModel
  * @typedef {SimpleModel | { kind: 'table', calls: Record<string, SimpleModel>, default: SimpleModel }} LatencyModel
  */
 
@@ -22,10 +22,16 @@ export function validateLatencyModel(model, where = 'latencyModel') {
   if (model === undefined) return { ...DEFAULT_LATENCY_MODEL };
   if (model === null || typeof model !== 'object') throw new TypeError(`${where} must be an object such as { kind: 'io', ms: 10 }`);
   const m = /** @type {Record<string, any>} */ (model);
-  if (m.kind === 'io' || m.kind === 'threadpool') {
-    if (typeof m.ms !== 'number' || !Number.isFinite(m.ms) || m.ms < 0 || m.ms > 60_000) {
-      throw new TypeError(`${where}.ms must be a number of milliseconds between 0 and 60000 (got ${JSON.stringify(m.ms)})`);
+  if (m.kind === 'threadpool' && m.iterations !== undefined) {
+    // A declared size: exactly this much pbkdf2 work per call, like a backend whose cost is known.
+    if (!Number.isInteger(m.iterations) || m.iterations < 1 || m.iterations > 100_000_000) {
+      throw new TypeError(`${where}.iterations must be a whole number of pbkdf2 iterations from 1 to 100000000 (got ${JSON.stringify(m.iterations)})`);
     }
+    if (m.ms !== undefined) validateMs(m.ms, where);
+    return { kind: 'threadpool', ms: m.ms ?? 0, iterations: m.iterations };
+  }
+  if (m.kind === 'io' || m.kind === 'threadpool') {
+    validateMs(m.ms, where);
     return { kind: m.kind, ms: m.ms };
   }
   if (m.kind === 'table') {
@@ -42,6 +48,31 @@ export function validateLatencyModel(model, where = 'latencyModel') {
     return { kind: 'table', calls, default: fallback };
   }
   throw new TypeError(`${where}.kind must be 'io', 'threadpool' or 'table' (got ${JSON.stringify(m.kind)})`);
+}
+
+/** @param {unknown} ms @param {string} where */
+function validateMs(ms, where) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0 || ms > 60_000) {
+    throw new TypeError(`${where}.ms must be a number of milliseconds between 0 and 60000 (got ${JSON.stringify(ms)})`);
+  }
+}
+
+/**
+ * Gives every thread-pool entry a fixed pbkdf2 iteration count, calibrated here, once, so that the
+ * before and after servers do exactly the same work per simulated call (two servers calibrating
+ * on their own while both start up would disagree). Declared iteration counts are kept.
+ * @param {LatencyModel} model
+ * @returns {LatencyModel}
+ */
+export function withFixedIterations(model) {
+  /** @param {SimpleModel} m @returns {SimpleModel} */
+  const fix = (m) => {
+    if (m.kind !== 'threadpool') return m;
+    if (m.iterations) return { ...m, ms: m.ms || Math.round((m.iterations / calibrateIterations()) * 100) / 100 };
+    return { ...m, iterations: Math.max(1, Math.round(calibrateIterations() * m.ms)) };
+  };
+  if (model.kind !== 'table') return fix(model);
+  return { kind: 'table', calls: Object.fromEntries(Object.entries(model.calls).map(([k, v]) => [k, fix(v)])), default: fix(model.default) };
 }
 
 /**
@@ -68,7 +99,8 @@ export function parseLatencyModel(text) {
  */
 export function describeLatencyModel(model) {
   /** @param {SimpleModel} m */
-  const simple = (m) => (m.kind === 'io' ? `I/O wait of ${m.ms} ms` : `thread-pool task of ${m.ms} ms (pbkdf2)`);
+  const simple = (m) =>
+    m.kind === 'io' ? `I/O wait of ${m.ms} ms` : `thread-pool task of ${m.ms} ms (pbkdf2${m.iterations ? `, ${m.iterations} iterations` : ''})`;
   if (model.kind !== 'table') return `${simple(model)} per simulated call`;
   const rows = Object.entries(model.calls).map(([path, m]) => `${path}: ${simple(m)}`);
   return `per-call table (${rows.join('; ')}; others: ${simple(model.default)})`;
@@ -86,14 +118,15 @@ function calibrateIterations() {
   // eslint-disable-next-line unblock/no-blocking-sync-call
   pbkdf2Sync('warm-up', 'salt', 2_000, 32, 'sha256');
   const samples = [];
-  for (let i = 0; i < 5; i += 1) {
+  for (let i = 0; i < 7; i += 1) {
     const start = process.hrtime.bigint();
     // eslint-disable-next-line unblock/no-blocking-sync-call
     pbkdf2Sync('calibrate', 'salt', probe, 32, 'sha256');
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
+  // The fastest sample is the machine's own cost; slower ones include other programs' load.
   samples.sort((a, b) => a - b);
-  iterationsPerMs = probe / samples[2];
+  iterationsPerMs = probe / samples[0];
   return iterationsPerMs;
 }
 
@@ -110,14 +143,15 @@ function calibrateIterations() {
  */
 export function createLatencySource(model) {
   if (model.kind === 'steps') return createStepCounter();
-  const needsPool = model.kind === 'threadpool' || (model.kind === 'table' && [model.default, ...Object.values(model.calls)].some((m) => m.kind === 'threadpool'));
-  const perMs = needsPool ? calibrateIterations() : 0;
+  const entries = model.kind === 'table' ? [model.default, ...Object.values(model.calls)] : [model];
+  const needsCalibration = entries.some((m) => m.kind === 'threadpool' && !m.iterations);
+  const perMs = needsCalibration ? calibrateIterations() : 0;
 
   /** @param {SimpleModel} m @returns {Promise<unknown>} */
   function run(m) {
-    if (m.ms === 0) return Promise.resolve();
+    if (m.ms === 0 && !(m.kind === 'threadpool' && m.iterations)) return Promise.resolve();
     if (m.kind === 'io') return sleep(m.ms);
-    const iterations = Math.max(1, Math.round(perMs * m.ms));
+    const iterations = m.iterations ?? Math.max(1, Math.round(perMs * m.ms));
     return new Promise((resolve, reject) => {
       pbkdf2('simulated', 'operation', iterations, 32, 'sha256', (error) => (error ? reject(error) : resolve(undefined)));
     });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { createHarness, BYSTANDER_PATH } from '../../../bench-runner/harness/runtime.js';
-import { validateLatencyModel, parseLatencyModel, describeLatencyModel, createLatencySource, DEFAULT_LATENCY_MODEL } from '../../../bench-runner/harness/latency.js';
+import { validateLatencyModel, parseLatencyModel, describeLatencyModel, createLatencySource, DEFAULT_LATENCY_MODEL, withFixedIterations } from '../../../bench-runner/harness/latency.js';
 
 /** @param {string[]} asyncCalls @param {(db: any, req: any) => any} body */
 async function run(asyncCalls, body, model = { kind: 'io', ms: 0 }) {
@@ -93,6 +93,8 @@ describe('function harness: latency models', () => {
     assert.throws(() => validateLatencyModel({ kind: 'io', ms: -1 }), /latencyModel\.ms must be a number of milliseconds between 0 and 60000 \(got -1\)/);
     assert.throws(() => validateLatencyModel({ kind: 'table', calls: { 'db.get': { kind: 'x' } } }), /latencyModel\.calls\['db\.get'\]\.kind must be/);
     assert.throws(() => validateLatencyModel('io'), /latencyModel must be an object/);
+    assert.deepEqual(validateLatencyModel({ kind: 'threadpool', iterations: 15000 }), { kind: 'threadpool', ms: 0, iterations: 15000 });
+    assert.throws(() => validateLatencyModel({ kind: 'threadpool', iterations: 1.5 }), /latencyModel\.iterations must be a whole number of pbkdf2 iterations/);
   });
 
   it('parses the CLI forms', () => {
@@ -112,6 +114,16 @@ describe('function harness: latency models', () => {
       describeLatencyModel({ kind: 'table', calls: { 'db.getUser': { kind: 'threadpool', ms: 4 } }, default: { kind: 'io', ms: 10 } }),
       'per-call table (db.getUser: thread-pool task of 4 ms (pbkdf2); others: I/O wait of 10 ms)',
     );
+  });
+
+  it('fixes the pbkdf2 iteration count at build time so both variants do the same work', () => {
+    const fixed = withFixedIterations({ kind: 'table', calls: { 'db.a': { kind: 'threadpool', ms: 2 }, 'db.b': { kind: 'threadpool', ms: 0, iterations: 500 } }, default: { kind: 'io', ms: 1 } });
+    assert.equal(fixed.kind, 'table');
+    const calls = /** @type {any} */ (fixed).calls;
+    assert.ok(Number.isInteger(calls['db.a'].iterations) && calls['db.a'].iterations > 0);
+    assert.equal(calls['db.b'].iterations, 500);
+    assert.ok(calls['db.b'].ms > 0, 'a declared size gets its measured duration for the report');
+    assert.deepEqual(/** @type {any} */ (fixed).default, { kind: 'io', ms: 1 });
   });
 
   it('calibrates pbkdf2 for the thread-pool model and runs table entries by call path or method name', async () => {
