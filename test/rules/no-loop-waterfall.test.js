@@ -1,3 +1,5 @@
+import assert from 'node:assert/strict';
+import { Linter } from 'eslint';
 import { runRuleTests } from './rule-tester.js';
 import rule from '../../rules/no-loop-waterfall.js';
 
@@ -1122,6 +1124,126 @@ async function write(dir, pages) {
     ],
   },
   {
+    // fix: true with maxConcurrency: the autofix is the bounded rewrite.
+    code: `async function upload(files) {
+  const list = Object.keys(files);
+  for (const file of list) await uploadFile(file);
+}`,
+    options: [{"fix":true,"maxConcurrency":2}],
+    output: `async function upload(files) {
+  const list = Object.keys(files);
+  for (let start = 0; start < list.length; start += 2) {
+    await Promise.all(list.slice(start, start + 2).map((file) => uploadFile(file)));
+  }
+}`,
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 3,
+        column: 3,
+        endLine: 3,
+        endColumn: 27,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function upload(files) {
+  const list = Object.keys(files);
+  await Promise.all(list.map((file) => uploadFile(file)));
+}`,
+          },
+          {
+            messageId: 'runBounded',
+            data: {"max":"2"},
+            output: `async function upload(files) {
+  const list = Object.keys(files);
+  for (let start = 0; start < list.length; start += 2) {
+    await Promise.all(list.slice(start, start + 2).map((file) => uploadFile(file)));
+  }
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // fix: true never rewrites a forEach whose receiver may be a Map or a Set; the suggestion is still offered.
+    code: `async function send(users) {
+  users.forEach(async (user) => {
+    await sendWelcome(user);
+  });
+}`,
+    options: [{"fix":true}],
+    errors: [
+      {
+        messageId: 'asyncForEach',
+        line: 2,
+        column: 3,
+        endLine: 2,
+        endColumn: 17,
+        suggestions: [
+          {
+            messageId: 'awaitAll',
+            output: `async function send(users) {
+  await Promise.all(users.map(async (user) => {
+    await sendWelcome(user);
+  }));
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // fix: true rewrites a forEach on a known array; with maxConcurrency, in chunks.
+    code: `async function send(ids) {
+  const users = ids.split(',');
+  users.forEach(async (user) => {
+    await sendWelcome(user);
+  });
+}`,
+    options: [{"fix":true,"maxConcurrency":3}],
+    output: `async function send(ids) {
+  const users = ids.split(',');
+  for (let start = 0; start < users.length; start += 3) {
+    await Promise.all(users.slice(start, start + 3).map(async (user) => {
+      await sendWelcome(user);
+    }));
+  }
+}`,
+    errors: [
+      {
+        messageId: 'asyncForEach',
+        line: 3,
+        column: 3,
+        endLine: 3,
+        endColumn: 17,
+        suggestions: [
+          {
+            messageId: 'awaitAll',
+            output: `async function send(ids) {
+  const users = ids.split(',');
+  await Promise.all(users.map(async (user) => {
+    await sendWelcome(user);
+  }));
+}`,
+          },
+          {
+            messageId: 'runBounded',
+            data: {"max":"3"},
+            output: `async function send(ids) {
+  const users = ids.split(',');
+  for (let start = 0; start < users.length; start += 3) {
+    await Promise.all(users.slice(start, start + 3).map(async (user) => {
+      await sendWelcome(user);
+    }));
+  }
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
     // Top-level await in a module.
     code: `const pages = [];
 for (const url of urls) {
@@ -1150,3 +1272,28 @@ for (const url of urls) {
 ];
 
 runRuleTests('no-loop-waterfall', rule, { valid, invalid });
+
+describe('no-loop-waterfall options', () => {
+  const linter = new Linter({ configType: 'flat' });
+  /** @param {unknown} options */
+  const lint = (options) =>
+    linter.verify('async function f(xs) { for (const x of xs) await g(x); }', [
+      { plugins: { unblock: { rules: { 'no-loop-waterfall': rule } } }, rules: { 'unblock/no-loop-waterfall': ['warn', options] } },
+    ]);
+
+  it('accepts the documented options', () => {
+    assert.equal(lint({ fix: false, maxConcurrency: 4, orderedCallees: ['audit.log'], readVerbs: ['load'], writeVerbs: ['bump'] }).length, 1);
+  });
+
+  for (const [title, options, pattern] of /** @type {Array<[string, unknown, RegExp]>} */ ([
+    ['a negative limit', { maxConcurrency: -1 }, /Value -1 should be >= 0/],
+    ['a fractional limit', { maxConcurrency: 1.5 }, /Value 1\.5 should be integer/],
+    ['a limit given as text', { maxConcurrency: '4' }, /Value "4" should be integer/],
+    ['an unknown option', { concurrency: 4 }, /Unexpected property "concurrency"/],
+    ['an empty callee name', { orderedCallees: [''] }, /should NOT be shorter than 1 characters/],
+  ])) {
+    it(`rejects ${title} with a clear error`, () => {
+      assert.throws(() => lint(options), (error) => pattern.test(String(/** @type {Error} */ (error).message)) && /no-loop-waterfall/.test(String(/** @type {Error} */ (error).message)));
+    });
+  }
+});
