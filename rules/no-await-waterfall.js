@@ -10,8 +10,9 @@ import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
 import { docsUrl } from './docs-url.js';
+import { fileMatches, testFileGlobs } from './analysis/file-globs.js';
 
-const DEFAULT_OPTIONS = { fix: false, orderedCallees: [], readVerbs: [], writeVerbs: [] };
+const DEFAULT_OPTIONS = { fix: false, orderedCallees: [], readVerbs: [], writeVerbs: [], ignoreFiles: [...testFileGlobs] };
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
@@ -37,6 +38,12 @@ const rule = {
           },
           readVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
           writeVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+          ignoreFiles: {
+            type: 'array',
+            items: { type: 'string', minLength: 1 },
+            uniqueItems: true,
+            description: 'Globs of files not on a request path (default: test files).',
+          },
         },
         additionalProperties: false,
       },
@@ -50,6 +57,7 @@ const rule = {
 
   create(context) {
     const options = { ...DEFAULT_OPTIONS, ...context.options[0] };
+    if (fileMatches(context.filename, context.cwd, options.ignoreFiles)) return {};
     const sourceCode = context.sourceCode;
     /** @type {ReturnType<typeof createStatementFacts> | null} */
     let facts = null;

@@ -6,7 +6,8 @@
 import { getStaticValue } from '@eslint-community/eslint-utils';
 import { moduleGroups, whyItBlocks } from './analysis/blocking-apis.js';
 import { findBlockingCalls } from './analysis/node-module-tracker.js';
-import { createStartupClassifier, defaultStartupFiles, isStartupFile } from './analysis/startup-code.js';
+import { createStartupClassifier, defaultStartupFiles } from './analysis/startup-code.js';
+import { fileMatches } from './analysis/file-globs.js';
 import { buildSyncToAsyncFix } from './fix/sync-to-async.js';
 import { docsUrl } from './docs-url.js';
 
@@ -71,7 +72,7 @@ const rule = {
     /** @type {Options} */
     const options = { ...defaults, ...context.options[0] };
     const { sourceCode } = context;
-    if (isStartupFile(context.filename, context.cwd, options.startupFiles)) return {};
+    if (fileMatches(context.filename, context.cwd, options.startupFiles)) return {};
 
     /** @type {any[]} */
     const dynamicImports = [];

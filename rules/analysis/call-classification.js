@@ -35,6 +35,9 @@ import {
 /** The end of a question to the user: `? `, `? [y/N] `, `(y/n): `. */
 const QUESTION = /\?\s*(\[[yn]\/[yn]\]|\([yn]\/[yn]\))?\s*:?\s*$|\[[yn]\/[yn]\]\s*:?\s*$/i;
 
+/** Words that make any call that names them ordered: it touches a transaction, session, connection or lock. */
+const BARRIER_WORDS = new Set(['transaction', 'transactions', 'session', 'sessions', 'connection', 'connections', 'lock', 'locks', 'mutex', 'semaphore', 'savepoint']);
+
 /** Names that hold values rather than shared objects. */
 const SCALAR_NAME = /(^|[a-z_])(id|ids|key|keys|name|slug|email|url|uri|href|path|token|code|count|limit|offset|page|size|type|kind|status|index|version|timestamp|time|date)$|(Id|Ids|Key|Name|Url|Path|Token|Count|Size|Type|Index)$/;
 
@@ -139,9 +142,13 @@ export function createCallClassifier(options, context) {
     return 'unknown';
   }
 
-  /** @param {string[]} names */
+  /**
+   * A barrier verb first (`sleep`, `acquire`), or a word anywhere that names
+   * a transaction, session, connection or lock (`getSession`, `withLock`).
+   * @param {string[]} names
+   */
   function isBarrierNames(names) {
-    return names.some((name) => barrierVerbs.has(verbsOf(name)[0]));
+    return names.some((name) => barrierVerbs.has(verbsOf(name)[0]) || nameWords(name).some((word) => BARRIER_WORDS.has(word)));
   }
 
   /**
@@ -263,10 +270,18 @@ export function createCallClassifier(options, context) {
   function objectArgumentsOf(call) {
     /** @type {Set<string>} */
     const keys = new Set();
+    /** @param {any} node */
+    const add = (node) => {
+      const key = objectKey(unwrap(node.type === 'SpreadElement' ? node.argument : node));
+      if (key !== null) keys.add(key);
+    };
     for (let current = call; current?.type === 'CallExpression'; current = unwrap(current.callee)) {
       for (const argument of current.arguments) {
-        const key = objectKey(unwrap(argument.type === 'SpreadElement' ? argument.argument : argument));
-        if (key !== null) keys.add(key);
+        add(argument);
+        // An options bag hands over the objects inside it too (`{ adapter: this }`).
+        if (argument.type === 'ObjectExpression') {
+          for (const property of argument.properties) add(property.type === 'Property' ? property.value : property);
+        }
       }
     }
     return keys;
@@ -282,8 +297,7 @@ export function createCallClassifier(options, context) {
       current = unwrap(current.object);
     }
     if (current.type !== 'Identifier' && current.type !== 'ThisExpression') return null;
-    if (current.type === 'ThisExpression' && path.length === 0) return null;
-    const last = path.length > 0 ? path[path.length - 1] : current.name;
+    const last = path.length > 0 ? path[path.length - 1] : current.name ?? 'this';
     if (SCALAR_NAME.test(last)) return null;
     const root = context.resolveRoot(current);
     if (current.type === 'Identifier' && !isDataSymbol(root)) return null;

@@ -4,8 +4,7 @@
  * than while serving requests. A blocking call at start-up delays boot by the
  * same amount once; in a handler it delays every request.
  */
-import { minimatch } from 'minimatch';
-import path from 'node:path';
+import { testFileGlobs } from './file-globs.js';
 
 export const defaultStartupFiles = Object.freeze([
   '**/scripts/**',
@@ -13,10 +12,7 @@ export const defaultStartupFiles = Object.freeze([
   '**/seeds/**',
   '**/bin/**',
   '**/*.config.*',
-  '**/test/**',
-  '**/tests/**',
-  '**/__tests__/**',
-  '**/*.{test,spec}.*',
+  ...testFileGlobs,
 ]);
 
 /**
@@ -26,18 +22,6 @@ export const defaultStartupFiles = Object.freeze([
 const synchronousIterators = new Set([
   'forEach', 'map', 'flatMap', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'sort',
 ]);
-
-/**
- * @param {string} filename as ESLint gives it
- * @param {string} cwd
- * @param {ReadonlyArray<string>} globs
- */
-export function isStartupFile(filename, cwd, globs) {
-  if (!filename || globs.length === 0 || filename.startsWith('<')) return false;
-  const relative = path.isAbsolute(filename) ? path.relative(cwd, filename) : filename;
-  const candidate = (relative.startsWith('..') ? filename : relative).split(path.sep).join('/');
-  return globs.some((glob) => minimatch(candidate, glob, { dot: true }));
-}
 
 /** @param {any} node */
 function isFunction(node) {

@@ -111,6 +111,13 @@ const valid = [
   // Expressions: a write must wait for the read before it.
   'async function h(x) { return { a: await getA(), b: await saveB(x) }; }',
 
+  // ── Files not on a request path ─────────────────────────────────────────
+  // Found in real code (a CMS's codemod tests): two fixture reads in a test.
+  // True, but a test gains nothing worth a warning; test files are skipped by default.
+  { code: 'it("x", async () => { const input = await fixture("a.ts"); const output = await fixture("b.ts"); expect(input).toBe(output); });', filename: 'src/transforms/index.spec.js' },
+  { code: 'async function h() { const a = await getA(); const b = await getB(); return [a, b]; }', filename: 'test/helpers.js' },
+  { code: 'async function h() { const a = await getA(); const b = await getB(); return [a, b]; }', filename: 'src/jobs/nightly.js', options: [{ ignoreFiles: ['**/jobs/**'] }] },
+
   // ── Odd but valid input never throws ────────────────────────────────────
   '',
   'label: { const x = 1; break label; }',
@@ -400,6 +407,14 @@ const invalid = [
     code: 'async function h() { const a = await (f() satisfies Promise<A>); const b = await g(); return [a, b]; }',
     only: 'ts',
     errors: [waterfall(2, 'async function h() { const [a, b] = await Promise.all([f() satisfies Promise<A>, g()]); return [a, b]; }')],
+  },
+
+  // Test files are reported once ignoreFiles no longer lists them.
+  {
+    code: 'async function h() { const a = await getA(); const b = await getB(); return [a, b]; }',
+    filename: 'test/helpers.js',
+    options: [{ ignoreFiles: [] }],
+    errors: [waterfall(2, 'async function h() { const [a, b] = await Promise.all([getA(), getB()]); return [a, b]; }')],
   },
 
   // ── The codemod option turns the suggestion into a fix ──────────────────
