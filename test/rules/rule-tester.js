@@ -38,7 +38,8 @@ export function runRuleTests(name, rule, cases) {
       /** @param {any} testCase */
       const strip = (testCase) => {
         if (typeof testCase === 'string') return testCase;
-        const { only: _only, ...rest } = testCase;
+        const rest = { ...testCase };
+        delete rest.only;
         if (variant.parser && rest.filename === undefined) rest.filename = 'file.ts';
         return rest;
       };
