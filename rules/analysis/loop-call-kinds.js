@@ -43,6 +43,9 @@ const ORDERED_VERBS = new Set([
 /** Test-runner calls, by exact name (`t.test`, `test.step`): tests registered or run in order. */
 const TEST_RUNNER_NAMES = new Set(['test', 'it', 'describe', 'suite', 'step', 'subtest', 'context', 'specify', 'bench']);
 
+/** Waiting for an event: events arrive in order, one per wait. */
+const EVENT_WAITS = new Set(['once', 'on', 'addListener', 'addEventListener', 'prependListener', 'prependOnceListener']);
+
 /** Receivers that consume in order: queues, streams, archives, running hashes, parsers. */
 const ORDERED_RECEIVER = /queue|stream|writer|logger|archive|zip|tar|hash|digest|cipher|encoder|decoder|parser|terminal|tty|cursor/i;
 
@@ -110,4 +113,17 @@ export function orderedCallReason(names) {
   if (ORDERED_VERBS.has(lastVerb(names))) return 'ordered step';
   if (names.slice(0, -1).some((name) => ORDERED_RECEIVER.test(name))) return 'ordered receiver';
   return null;
+}
+
+/**
+ * A wait for an event (`emitter.once('ready', …)`, `once(emitter, 'ready')`);
+ * its emitter is the receiver, or the first argument of a bare call.
+ * @param {any} call
+ * @param {string[]} names
+ */
+export function eventEmitterOf(call, names) {
+  if (!EVENT_WAITS.has(names[names.length - 1] ?? '')) return null;
+  const callee = unwrap(call.callee);
+  if (callee.type === 'MemberExpression') return callee.object;
+  return call.arguments[0] ?? null;
 }

@@ -19,7 +19,9 @@ import { effectsOf } from './effects.js';
 import { iterationControl } from './loop-control.js';
 import { findCollectors } from './loop-collectors.js';
 import { iterationSymbolTest, classifyLocals, isSharedData } from './loop-symbols.js';
-import { calleeNames, isWaitingCall, isOutputCall, isPerItemFileCall, isGuardCall, orderedCallReason } from './loop-call-kinds.js';
+import {
+  calleeNames, isWaitingCall, isOutputCall, isPerItemFileCall, isGuardCall, orderedCallReason, eventEmitterOf,
+} from './loop-call-kinds.js';
 
 /**
  * @typedef {object} IterationFacts
@@ -77,6 +79,9 @@ export function analyseIterations(shape, context) {
     if (node.type !== 'CallExpression' || collectorCalls.has(node)) return true;
     const { names, root } = calleeNames(node);
     if (isWaitingCall(names) || classifier.classifyCall(node).barrier) blocked = true;
+    // Waiting for the next event of a shared emitter: each iteration takes the next one.
+    const emitter = eventEmitterOf(node, names);
+    if (emitter && !readsIterationOnly(emitter)) blocked = true;
     // What runs after an await runs in completion order once iterations overlap.
     if (runsAfterFirstAwait(node) && !isAwaited(node)) {
       if (isOutputCall(names, root) || changesSharedObject(node, root)) blocked = true;
@@ -94,6 +99,15 @@ export function analyseIterations(shape, context) {
   }
   if (!dependsOnIteration) return null;
   return { awaits: control.awaits, continues: control.continues, collectors };
+
+  /**
+   * The expression names only bindings of the iteration (a stream opened for this item).
+   * @param {any} node
+   */
+  function readsIterationOnly(node) {
+    const reads = [...effectsOf(node, { visitorKeys, index }).reads];
+    return reads.length > 0 && reads.every((symbol) => isIterationSymbol(symbol) && !locals.alias.has(symbol));
+  }
 
   /**
    * A call without await that may change a shared object (`hash.update(chunk)`,

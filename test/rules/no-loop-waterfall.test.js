@@ -214,6 +214,13 @@ async function dump(lines, logFile) { for (const line of lines) await fs.appendF
     rows.forEach((row) => report.addRow(row));
   }
 }`,
+  // Each iteration waits for the next event of one shared emitter.
+  `async function serve(requests, server) {
+  for (const expected of requests) {
+    const req = await new Promise((resolve) => server.once('request', resolve));
+    check(req, expected);
+  }
+}`,
   // Tests and steps registered from a loop run in order (found in autocannon's tests).
   `import test from 'node:test';
 test('cases', async (t) => {
@@ -1237,6 +1244,52 @@ async function write(dir, pages) {
       await sendWelcome(user);
     }));
   }
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // Events of a stream opened by the iteration itself are its own.
+    code: `import fs from 'node:fs';
+async function sizes(files) {
+  const out = [];
+  for (const file of files) {
+    const size = await new Promise((resolve, reject) => {
+      let total = 0;
+      const stream = fs.createReadStream(file);
+      stream.on('data', (chunk) => { total += chunk.length; });
+      stream.on('end', () => resolve(total));
+      stream.on('error', reject);
+    });
+    out.push(size);
+  }
+  return out;
+}`,
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 4,
+        column: 3,
+        endLine: 4,
+        endColumn: 28,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `import fs from 'node:fs';
+async function sizes(files) {
+  const out = await Promise.all(Array.from(files, async (file) => {
+    const size = await new Promise((resolve, reject) => {
+      let total = 0;
+      const stream = fs.createReadStream(file);
+      stream.on('data', (chunk) => { total += chunk.length; });
+      stream.on('end', () => resolve(total));
+      stream.on('error', reject);
+    });
+    return size;
+  }));
+  return out;
 }`,
           },
         ],
