@@ -28,6 +28,7 @@ const CASES = [
   { name: 'login with pbkdf2Sync kept real', file: here('./fixtures/login-blocking.js'), at: 'crypto.pbkdf2Sync', together: 1 },
   { name: 'fetch() and response.json()', file: here('./fixtures/fetch-weather.mjs'), at: 'const first = await fetch', together: 2 },
   { name: 'Node-style callbacks wrapped in promises', file: here('./fixtures/callbacks.js'), at: 'const sales = await getSales', together: 2 },
+  { name: 'a loop whose iterations could run together (no-loop-waterfall)', file: here('./fixtures/loop-waterfall.js'), at: 'await inventory.getLevel', together: 3 },
   { name: 'seed fixture: six thread-pool queries', file: here('../../../fixtures/threadpool-six-queries/server.js'), at: 'const user = await findUser', together: 6 },
   { name: 'seed fixture: six upstream calls in a server factory', file: here('../../../fixtures/io-six-upstream/server.js'), at: "await api.getJson('/profile", together: 6 },
   { name: 'seed fixture: fetchAllData', file: here('../../../fixtures/fetch-all-data/server.js'), at: 'const user = await api.getJson', together: 2 },
