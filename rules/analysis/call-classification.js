@@ -38,6 +38,9 @@ const QUESTION = /\?\s*(\[[yn]\/[yn]\]|\([yn]\/[yn]\))?\s*:?\s*$|\[[yn]\/[yn]\]\
 /** Words that make any call that names them ordered: it touches a transaction, session, connection or lock. */
 const BARRIER_WORDS = new Set(['transaction', 'transactions', 'session', 'sessions', 'connection', 'connections', 'lock', 'locks', 'mutex', 'semaphore', 'savepoint']);
 
+/** Last words of a receiver's name that make it one ordered resource. */
+const CONNECTION_LAST_WORDS = new Set(['page', 'browser', 'frame', 'session', 'transaction', 'connection', 'conn', 'socket', 'tx', 'trx', 'cursor', 'stream', 'channel', 'driver']);
+
 /** Names that hold values rather than shared objects. */
 const SCALAR_NAME = /(^|[a-z_])(id|ids|key|keys|name|slug|email|url|uri|href|path|token|code|count|limit|offset|page|size|type|kind|status|index|version|timestamp|time|date)$|(Id|Ids|Key|Name|Url|Path|Token|Count|Size|Type|Index)$/;
 
@@ -185,8 +188,10 @@ export function createCallClassifier(options, context) {
     const key = context.resolveRoot(root);
     if (key === 'global:Promise') return null;
     const names = root.type === 'Identifier' ? [root.name, ...path] : path;
+    // `conn`, or a name ending in a word for one (`sharedPage`, `dbSession`).
     const connection =
-      names.some((name) => connectionNames.has(name.toLowerCase())) || context.isConnectionVariable(key);
+      names.some((name) => connectionNames.has(name.toLowerCase()) || CONNECTION_LAST_WORDS.has(nameWords(name).at(-1) ?? '')) ||
+      context.isConnectionVariable(key);
     return { root: key, path, connection };
   }
 

@@ -50,6 +50,9 @@ export function orderingReason(earlier, later) {
   // A write must not run when an earlier operation would have failed first.
   if (later.cls.kind === 'write') return 'later write';
   if (earlier.cls.kind === 'write' && shareEntity(earlier, later)) return 'same entity after write';
+  // After a write, only a call known to read something else may run alongside:
+  // an unknown one (`serialize(entity)`) may observe the write half-done.
+  if (earlier.cls.kind === 'write' && later.cls.kind !== 'read') return 'unknown after write';
   if (receiversOverlap(earlier.cls.receiver, later.cls.receiver)) {
     const bothRead = earlier.cls.kind === 'read' && later.cls.kind === 'read';
     if (!bothRead || earlier.cls.receiver.connection || later.cls.receiver.connection) return 'same receiver';

@@ -17,6 +17,14 @@ function calleeName(call) {
   return null;
 }
 
+/** @param {any} decorator */
+function namesTransaction(decorator) {
+  const expression = unwrap(decorator.expression);
+  const callee = expression.type === 'CallExpression' ? unwrap(expression.callee) : expression;
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? propertyName(callee) : null;
+  return name !== null && /transaction|transactional|atomic/i.test(name);
+}
+
 /** @type {WeakMap<object, boolean>} */
 const orderedFunctions = new WeakMap();
 
@@ -29,6 +37,10 @@ function isOrderedFunction(fn, visitorKeys) {
   if (known !== undefined) return known;
   known = false;
   const parent = fn.parent;
+  // A method the framework wraps in a transaction (`@InjectTransactionManager()`, `@Transactional()`).
+  if ((parent?.type === 'MethodDefinition' || parent?.type === 'Property') && (parent.decorators ?? []).some(namesTransaction)) {
+    known = true;
+  }
   if (parent?.type === 'CallExpression' && parent.arguments.includes(fn)) {
     const name = calleeName(parent);
     if (name && TRANSACTION_CALLBACK_CALLEES.test(name)) known = true;

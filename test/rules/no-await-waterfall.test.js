@@ -63,6 +63,9 @@ const valid = [
   'async function h(id, data) { const u = await api.updateUser(id, data); const fresh = await users.getUser(id); return [u, fresh]; }',
   // Ordered log writes.
   "async function h() { const l1 = await log.write('a'); const l2 = await log.write('b'); return [l1, l2]; }",
+  // Found in real code (an auth module): after an update, a call of unknown
+  // kind (serialising an entity loaded before) may observe the write half-done.
+  'class A { async m(row, data) { const updated = await this.identities.update({ id: row.id, ...data }); const out = await this.repository.serialize(this.loaded); return [updated, out]; } }',
   // A later write must not run when an earlier call would have failed first.
   'async function h(order) { const x = await getStock(); const y = await saveOrder(order); return [x, y]; }',
   "async function h() { const x = await getA(); const y = await fetch(url, { method: 'POST' }); return [x, y]; }",
@@ -88,6 +91,20 @@ const valid = [
   "async function h(pool) { const c = await pool.connect(); const x = await c.query('SELECT 1'); const y = await other.getY(); return [x, y]; }",
   'async function h() { return db.transaction(async (tx) => { const u = await tx.getUser(1); const o = await orders.getAll(); return [u, o]; }); }',
   'async function h() { return prisma.$transaction(async (tx) => { const u = await tx.user.findMany(); const p = await tx.post.findMany(); return [u, p]; }); }',
+  // Found in real code (an e-commerce platform): the framework runs this method in a transaction.
+  {
+    code: `class ProductService {
+  @InjectTransactionManager()
+  protected async createVariants(data: Data[], sharedContext: Context = {}) {
+    const options = await this.optionService.list({ ids: data.map((d) => d.id) }, sharedContext);
+    const variants = await this.variantService.list({ ids: data.map((d) => d.id) }, sharedContext);
+    return [options, variants];
+  }
+}`,
+    only: 'ts',
+  },
+  // A receiver whose name ends in a word for one ordered resource.
+  'async function h() { const a = await sharedPage.getCount("a"); const b = await sharedPage.getCount("b"); return [a, b]; }',
   // Reads on one connection are serialised by the driver anyway.
   'async function h(conn) { const a = await conn.getA(); const b = await conn.getB(); return [a, b]; }',
 
