@@ -43,26 +43,45 @@ export function startLoadGenerator() {
   }));
   crashed.catch(() => {});
   let nextId = 0;
+  /** @type {Set<NodeJS.Timeout>} */
+  const pending = new Set();
   return {
     pid: child.pid,
     crashed,
     run: (slice) =>
       new Promise((resolve, reject) => {
         const id = ++nextId;
+        // A slice that does not end long after its duration means the generator is stuck.
+        const limit = slice.duration + slice.timeout + 10;
+        const watchdog = setTimeout(() => {
+          child.off('message', onMessage);
+          reject(new BenchError(`the load generator did not finish a ${slice.duration} s slice within ${limit} s`, { code: 'LOAD_FAILED' }));
+        }, limit * 1000);
+        watchdog.unref(); // never what keeps the runner alive after a cancel
+        pending.add(watchdog);
         const onMessage = (/** @type {any} */ message) => {
           if (message?.id !== id) return;
+          clearTimeout(watchdog);
+          pending.delete(watchdog);
           child.off('message', onMessage);
           if (message.type === 'slice-done') resolve(message.result);
           else reject(new BenchError(`autocannon failed: ${message.message}`, { code: 'LOAD_FAILED' }));
         };
         child.on('message', onMessage);
-        crashed.catch(reject);
+        crashed.catch((error) => {
+          clearTimeout(watchdog);
+          pending.delete(watchdog);
+          reject(error);
+        });
         child.send({ type: 'slice', id, ...slice }, (error) => {
+          if (error) clearTimeout(watchdog);
           if (error) reject(new BenchError(`the load generator stopped answering: ${error.message}`, { code: 'LOAD_FAILED' }));
         });
       }),
     stop: async () => {
       stopping = true;
+      for (const timer of pending) clearTimeout(timer);
+      pending.clear();
       await proc.stop();
     },
   };
