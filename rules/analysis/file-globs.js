@@ -10,6 +10,7 @@ export const testFileGlobs = Object.freeze([
   '**/test/**',
   '**/tests/**',
   '**/__tests__/**',
+  '**/*-tests/**',
   '**/e2e/**',
   '**/*.{test,spec}.*',
 ]);
