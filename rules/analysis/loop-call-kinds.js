@@ -29,16 +29,17 @@ const GUARD_VERBS = new Set(['throw', 'assert', 'validate', 'ensure', 'check', '
 /**
  * Verbs of steps that usually depend on the steps before them, whatever the
  * item: commands and processes, builds and deployments in dependency order,
- * directories that nest (`mkdir a`, then `mkdir a/b`), records created in
- * list order (their ids and timestamps follow it).
+ * directories that nest (`mkdir a`, then `mkdir a/b`).
  */
-const ORDERED_VERBS = new Set([
+const STEP_VERBS = new Set([
   'exec', 'execa', 'execute', 'spawn', 'fork', 'run', 'shell', 'sh', 'command', 'cmd',
   'build', 'compile', 'bundle', 'deploy', 'install', 'uninstall', 'release', 'migrate', 'seed',
   'start', 'stop', 'restart', 'launch', 'boot', 'setup', 'teardown', 'init', 'initialize',
   'mkdir', 'mkdirp', 'rmdir', 'rename', 'mv', 'move', 'copy', 'cp', 'symlink', 'link',
-  'insert', 'create', 'add',
 ]);
+
+/** Records created in list order get their ids and timestamps in that order. */
+const CREATION_VERBS = new Set(['insert', 'create', 'add']);
 
 /** Test-runner calls, by exact name (`t.test`, `test.step`): tests registered or run in order. */
 const TEST_RUNNER_NAMES = new Set(['test', 'it', 'describe', 'suite', 'step', 'subtest', 'context', 'specify', 'bench']);
@@ -105,12 +106,16 @@ export function isGuardCall(names) {
 }
 
 /**
- * Why this call must keep its place among the iterations, by its names, or null.
+ * Why this call must keep its place among the iterations, by its names, or
+ * null: 'test runner', 'step' (a command, a build, a directory), 'creation'
+ * (a record created in list order) or 'ordered receiver' (a queue, a stream, a hash).
  * @param {string[]} names
  */
 export function orderedCallReason(names) {
   if (TEST_RUNNER_NAMES.has(names[names.length - 1] ?? '')) return 'test runner';
-  if (ORDERED_VERBS.has(lastVerb(names))) return 'ordered step';
+  const verb = lastVerb(names);
+  if (STEP_VERBS.has(verb)) return 'step';
+  if (CREATION_VERBS.has(verb)) return 'creation';
   if (names.slice(0, -1).some((name) => ORDERED_RECEIVER.test(name))) return 'ordered receiver';
   return null;
 }

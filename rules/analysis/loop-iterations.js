@@ -16,6 +16,7 @@
  */
 import { walk, isFunctionNode, unwrap, propertyName } from './ast.js';
 import { effectsOf } from './effects.js';
+import { CONNECTION_RECEIVER_NAMES } from './verbs.js';
 import { iterationControl } from './loop-control.js';
 import { findCollectors } from './loop-collectors.js';
 import { iterationSymbolTest, classifyLocals, isSharedData } from './loop-symbols.js';
@@ -85,6 +86,9 @@ export function analyseIterations(shape, context) {
     // What runs after an await runs in completion order once iterations overlap.
     if (runsAfterFirstAwait(node) && !isAwaited(node)) {
       if (isOutputCall(names, root) || changesSharedObject(node, root)) blocked = true;
+      // A step run without await (`execSync('pnpm install')`) after an await would interleave with the others.
+      const rootSymbol = root?.type === 'Identifier' ? index.symbolOf(root) : null;
+      if (typeof rootSymbol !== 'string' && orderedCallReason(names) === 'step') blocked = true;
     }
     return !blocked;
   });
@@ -99,6 +103,17 @@ export function analyseIterations(shape, context) {
   }
   if (!dependsOnIteration) return null;
   return { awaits: control.awaits, continues: control.continues, collectors };
+
+  /**
+   * @param {any} arg
+   */
+  function passesConnection(arg) {
+    const node = unwrap(arg);
+    if (node?.type !== 'Identifier') return false;
+    const symbol = index.symbolOf(node);
+    if (isIterationSymbol(symbol) && !locals.alias.has(symbol)) return false;
+    return CONNECTION_NAMES.has(node.name.toLowerCase()) || index.isConnectionVariable(symbol);
+  }
 
   /**
    * The expression names only bindings of the iteration (a stream opened for this item).
@@ -159,6 +174,8 @@ export function analyseIterations(shape, context) {
       if (!isPerItemFileCall(names) || !call.arguments[0] || !readsIteration(call.arguments[0])) return false;
     }
     if (cls.kind !== 'read' && call.arguments.some((/** @type {any} */ arg) => passesSharedState(arg))) return false;
+    // Even a read handed one connection, session or transaction (`getRows(tx, id)`) runs on it.
+    if (call.arguments.some((/** @type {any} */ arg) => passesConnection(arg))) return false;
     return true;
   }
 
@@ -197,6 +214,7 @@ export function analyseIterations(shape, context) {
 }
 
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
+const CONNECTION_NAMES = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
 
 /**
  * The call a promise chain starts from: `f(x)` in `f(x).then(g).catch(h)`.

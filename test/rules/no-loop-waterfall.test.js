@@ -221,6 +221,19 @@ async function dump(lines, logFile) { for (const line of lines) await fs.appendF
     check(req, expected);
   }
 }`,
+  // A step run without await after an await (found in sentry-javascript's test setup).
+  `import { execSync } from 'node:child_process';
+for (const dir of directories) {
+  const manifest = await readFile(join(dir, 'package.json'), 'utf8');
+  if (!JSON.parse(manifest).dependencies) continue;
+  execSync('pnpm install', { cwd: dir });
+}`,
+  // A read handed one session or transaction runs on it.
+  `async function locals(frames, session) {
+  const out = [];
+  for (const frame of frames) out.push(await getLocalVariables(session, frame.id));
+  return out;
+}`,
   // Tests and steps registered from a loop run in order (found in autocannon's tests).
   `import test from 'node:test';
 test('cases', async (t) => {
