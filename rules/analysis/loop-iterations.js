@@ -159,6 +159,9 @@ export function analyseIterations(shape, context) {
    */
   function awaitedCallMayOverlap(operand) {
     if (classifier.classifyOperation(operand).barrier) return false;
+    // `await Promise.all([a(x), b(x)])`: each call in the list is awaited here.
+    const combined = combinedCalls(operand);
+    if (combined) return combined.every((call) => awaitedCallMayOverlap(call));
     // `git.spawn(args).catch(ignore)`: the call that does the work is the one the chain starts from.
     const call = promiseSource(operand);
     const cls = classifier.classifyOperation(call);
@@ -214,6 +217,25 @@ export function analyseIterations(shape, context) {
 }
 
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
+const COMBINATORS = new Set(['all', 'allSettled', 'any', 'race']);
+
+/**
+ * The calls listed in `Promise.all([…])` (and allSettled/any/race), or null
+ * for any other operand.
+ * @param {any} call
+ * @returns {any[] | null}
+ */
+function combinedCalls(call) {
+  const callee = unwrap(call.callee);
+  if (callee?.type !== 'MemberExpression' || !COMBINATORS.has(propertyName(callee) ?? '')) return null;
+  const object = unwrap(callee.object);
+  if (object?.type !== 'Identifier' || object.name !== 'Promise') return null;
+  const list = unwrap(call.arguments[0]);
+  if (list?.type !== 'ArrayExpression') return null;
+  return list.elements
+    .map((/** @type {any} */ element) => unwrap(element?.type === 'SpreadElement' ? null : element))
+    .filter((/** @type {any} */ element) => element?.type === 'CallExpression');
+}
 const CONNECTION_NAMES = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
 
 /**

@@ -234,6 +234,18 @@ for (const dir of directories) {
   for (const frame of frames) out.push(await getLocalVariables(session, frame.id));
   return out;
 }`,
+  // The calls inside Promise.all are awaited calls too: here each is handed shared state (found in this project's bench runner).
+  `async function compare(beforeUrl, afterUrl, requests, signal) {
+  const differences = [];
+  for (const route of requests) {
+    const [before, after] = await Promise.all([
+      ask(beforeUrl, route, signal),
+      ask(afterUrl, route, signal),
+    ]);
+    if (before.status !== after.status) differences.push(route);
+  }
+  return differences;
+}`,
   // Tests and steps registered from a loop run in order (found in autocannon's tests).
   `import test from 'node:test';
 test('cases', async (t) => {
