@@ -53,6 +53,8 @@ export function iterationControl(shape, visitorKeys) {
 
   walk(shape.body, visitorKeys, (node) => {
     if (blocker !== null) return false;
+    // In sloppy-mode scripts a function declared in a block is also visible after the loop.
+    if (node.type === 'FunctionDeclaration' && !inCallback) blocker = 'function declaration';
     if (node !== shape.body && isFunctionNode(node)) return false;
     switch (node.type) {
       case 'AwaitExpression':

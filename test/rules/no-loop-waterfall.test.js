@@ -86,6 +86,11 @@ const valid = [
       }
     }
   }`),
+  // A function declared in the loop body may be visible after the loop in sloppy-mode scripts.
+  inAsync(`  for (const item of items) {
+    function report() { return item; }
+    await send(item, report);
+  }`),
   // Generators hand control back between iterations.
   `async function* pages(ids) { for (const id of ids) yield await getPage(id); }`,
   // \`var\` is function-scoped: moving it into a callback changes what later code sees.
