@@ -27,9 +27,16 @@ function handlers(page, artifactsDir) {
       await reportFrame().locator(selector).click({ timeout: 20_000 });
       return true;
     },
-    /** @param {{ selector: string }} request waits until the workbench shows an element */
-    async 'wait-selector'({ selector }) {
-      await page.locator(selector).first().waitFor({ timeout: 20_000 });
+    /** @param {{ selector: string, text?: string }} request waits until the workbench shows an element (with that text) */
+    async 'wait-selector'({ selector, text }) {
+      const locator = text ? page.locator(selector, { hasText: text }) : page.locator(selector);
+      try {
+        await locator.first().waitFor({ timeout: 20_000 });
+      } catch {
+        await page.screenshot({ path: path.join(artifactsDir, 'wait-selector-failed.png') });
+        const seen = await page.locator(selector).allInnerTexts();
+        throw new Error(`no ${selector}${text ? ` with "${text}"` : ''} appeared within 20 s (present: ${JSON.stringify(seen)}); see wait-selector-failed.png`);
+      }
       return page.locator(selector).allInnerTexts();
     },
     /** @param {{ key: string }} request */

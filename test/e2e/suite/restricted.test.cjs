@@ -30,7 +30,7 @@ describe('Unblock in Restricted Mode', function () {
     const fn = await vscode.commands.executeCommand('unblock.benchmarkFunction', h.fileUri('handler.js'), new vscode.Position(3, 4), { latencyModel: { kind: 'io', ms: 10 } });
     assert.equal(fn.status, 'refused');
     await vscode.commands.executeCommand('notifications.showList');
-    const messages = await h.ask('wait-selector', { selector: '.notifications-list-container .notification-list-item-message' });
+    const messages = await h.ask('wait-selector', { selector: '.notifications-list-container .notification-list-item-message', text: 'Restricted Mode' });
     assert.ok(messages.some((m) => /disabled in Restricted Mode/.test(m)), `the refusal is shown to the user: ${messages.join(' | ')}`);
     await h.screenshot('restricted-mode-refusal');
     const webviews = vscode.window.tabGroups.all.flatMap((g) => g.tabs).filter((t) => t.input instanceof vscode.TabInputWebview);

@@ -62,8 +62,8 @@ describe('Unblock in a trusted workspace', function () {
     ]);
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     // The lens as the editor renders it, not only as the provider returns it.
-    const rendered = await h.ask('wait-selector', { selector: '.codelens-decoration' });
-    assert.match(rendered.join(' '), /2 awaits could run together/);
+    const rendered = await h.ask('wait-selector', { selector: '.codelens-decoration', text: '2 awaits could run together' });
+    assert.match(rendered.join(' '), /2 awaits could run together\s*\|\s*Benchmark/);
     await h.screenshot('problems-panel');
     const engine = h.extension().exports.timings();
     h.record('first lint: loading dist/lint-engine.js (ms)', Number(engine.engineLoadMs.toFixed(1)));
@@ -197,6 +197,28 @@ describe('Unblock in a trusted workspace', function () {
     await h.waitFor(() => document.getText().includes('Promise.all'), 10_000, 'the fix to be applied to handler.js');
     assert.match(document.getText(), /const \[user, posts, friends\] = await Promise\.all\(\[\s*db\.getUser\(id\),\s*db\.getPosts\(id\),\s*db\.getFriends\(id\),?\s*\]\);/);
     outcome.panel.dispose();
+  });
+
+  it('benchmarks the active file as a request handler', async () => {
+    await h.open('server-handler.js');
+    const outcome = await vscode.commands.executeCommand('unblock.benchmarkFile', { export: 'default', kind: 'handler', route: '/' });
+    assert.equal(outcome.status, 'measured', outcome.message);
+    assert.equal(outcome.result.fixture.name, 'server-handler');
+    assert.match(outcome.result.fix.diff, /promisify|await/);
+    outcome.panel.dispose();
+  });
+
+  it('shows a runner error as one message with "Show log"', async () => {
+    await h.open('broken-server.js');
+    const outcome = await vscode.commands.executeCommand('unblock.benchmarkFile', { export: 'default', kind: 'handler', route: '/' });
+    assert.equal(outcome.status, 'error');
+    assert.match(outcome.message, /no function export "default"/);
+    await vscode.commands.executeCommand('notifications.showList');
+    const buttons = await h.ask('wait-selector', { selector: '.notifications-list-container .notification-list-item-buttons-container .monaco-button', text: 'Show log' });
+    assert.ok(buttons.includes('Show log'), `buttons: ${buttons.join(', ')}`);
+    await h.screenshot('benchmark-error');
+    await vscode.commands.executeCommand('notifications.clearAll');
+    await vscode.commands.executeCommand('notifications.hideList');
   });
 
   it('cancelling a benchmark stops it and every child process', async () => {
