@@ -31,7 +31,6 @@ export async function checkEquivalence(beforeUrl, afterUrl, requests, { timeoutM
   /** @type {Difference[]} */
   const differences = [];
   // One route after another on purpose: a stateful fixture must see the same sequence twice.
-  // eslint-disable-next-line unblock/no-loop-waterfall
   for (const route of requests) {
     throwIfAborted(signal);
     const name = `${route.method} ${route.path}`;
