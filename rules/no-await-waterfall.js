@@ -57,7 +57,6 @@ const rule = {
 
   create(context) {
     const options = { ...DEFAULT_OPTIONS, ...context.options[0] };
-    if (fileMatches(context.filename, context.cwd, options.ignoreFiles)) return {};
     const sourceCode = context.sourceCode;
     /** @type {ReturnType<typeof createStatementFacts> | null} */
     let facts = null;
@@ -162,24 +161,74 @@ const rule = {
       return true;
     }
 
+    /** Statement lists and expressions that hold an await, found from the awaits themselves. */
+    const statementLists = new Set();
+    const slotContainers = new Set();
+
+    // Only code with awaits costs anything: listen to AwaitExpression alone and
+    // look at the places awaits were found once the whole file is known.
     return {
-      Program: (node) => checkStatements(node.body),
-      BlockStatement: (node) => checkStatements(node.body),
-      StaticBlock: (node) => checkStatements(node.body),
-      SwitchCase: (node) => checkStatements(node.consequent),
-      ArrayExpression: (node) => checkSlots(node, node.elements),
-      CallExpression: (node) => checkSlots(node, node.arguments),
-      NewExpression: (node) => checkSlots(node, node.arguments),
-      ObjectExpression: (node) =>
-        checkSlots(
-          node,
-          node.properties.map((/** @type {any} */ property) =>
-            property.type === 'Property' && property.kind === 'init' && !property.computed && !property.method ? property.value : null,
-          ),
-        ),
+      AwaitExpression(node) {
+        const slot = slotContainerOf(node);
+        if (slot) slotContainers.add(slot);
+        const list = statementListOf(node);
+        if (list) statementLists.add(list);
+      },
+      'Program:exit'() {
+        // Asked only here: most files have no awaits, and this costs more than finding that out.
+        if (statementLists.size + slotContainers.size === 0 || fileMatches(context.filename, context.cwd, options.ignoreFiles)) return;
+        for (const owner of statementLists) checkStatements(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
+        for (const container of slotContainers) checkSlots(container, slotsOf(container));
+      },
     };
   },
 };
+
+const STATEMENT_LIST_OWNERS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase']);
+/** Nodes between an await and its statement when the await is the statement's value. */
+const VALUE_WRAPPERS = new Set([
+  'VariableDeclarator', 'VariableDeclaration', 'AssignmentExpression', 'ExpressionStatement', 'ExportNamedDeclaration',
+  'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'TSTypeAssertion',
+]);
+
+/**
+ * The statement list in which an await is a statement's whole value
+ * (`const x = await f();`, `x = await f();`), or null.
+ * @param {any} awaitNode
+ */
+function statementListOf(awaitNode) {
+  let current = awaitNode;
+  while (current.parent && VALUE_WRAPPERS.has(current.parent.type)) current = current.parent;
+  return current.parent && STATEMENT_LIST_OWNERS.has(current.parent.type) ? current.parent : null;
+}
+
+/**
+ * The array, call or object literal of which the await is directly an element,
+ * an argument or a property value, or null.
+ * @param {any} awaitNode
+ */
+function slotContainerOf(awaitNode) {
+  const parent = awaitNode.parent;
+  if (parent.type === 'ArrayExpression') return parent;
+  if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee !== awaitNode) return parent;
+  if (parent.type === 'Property' && parent.value === awaitNode && parent.parent.type === 'ObjectExpression') return parent.parent;
+  return null;
+}
+
+/**
+ * The expressions of a container in evaluation order; null for an object
+ * member that is not a plain `key: value` (its evaluation is not a slot).
+ * @param {any} container
+ */
+function slotsOf(container) {
+  if (container.type === 'ArrayExpression') return container.elements;
+  if (container.type === 'ObjectExpression') {
+    return container.properties.map((/** @type {any} */ property) =>
+      property.type === 'Property' && property.kind === 'init' && !property.computed && !property.method ? property.value : null,
+    );
+  }
+  return container.arguments;
+}
 
 /**
  * A cheap first look: how many statements directly await something.

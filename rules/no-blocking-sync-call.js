@@ -72,7 +72,6 @@ const rule = {
     /** @type {Options} */
     const options = { ...defaults, ...context.options[0] };
     const { sourceCode } = context;
-    if (fileMatches(context.filename, context.cwd, options.startupFiles)) return {};
 
     /** @type {any[]} */
     const dynamicImports = [];
@@ -89,8 +88,11 @@ const rule = {
         importEquals.push(node);
       },
       'Program:exit'() {
+        // A file that never names one of the modules cannot import it: skip tracking.
+        if (!options.modules.some((name) => sourceCode.text.includes(name))) return;
         const calls = findBlockingCalls(sourceCode, { modules: options.modules, dynamicImports, importEquals });
-        if (calls.length === 0) return;
+        // Asked only now: most files have no blocking call, and matching globs costs more than finding that out.
+        if (calls.length === 0 || fileMatches(context.filename, context.cwd, options.startupFiles)) return;
         const isStartup = createStartupClassifier(sourceCode);
         for (const { node, api, moduleId } of calls) {
           if (isIgnored(sourceCode, node, api, ignored)) continue;

@@ -14,6 +14,9 @@ import { loopRewrites } from './fix/loop-to-map.js';
 import { forEachRewrites } from './fix/loop-foreach.js';
 import { docsUrl } from './docs-url.js';
 
+/** Loop statements whose iterations the rule may rewrite (while loops never qualify). */
+const LOOP_TYPES = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement']);
+
 const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, orderedCallees: [], readVerbs: [], writeVerbs: [] };
 
 /** @type {import('eslint').Rule.RuleModule} */
@@ -173,12 +176,40 @@ const rule = {
       return found;
     }
 
+    /** Loops and forEach calls with an await inside, found from the awaits themselves. */
+    const candidates = new Set();
+
+    /**
+     * Marks every loop around an await up to its function, and the forEach
+     * call whose callback that function is.
+     * @param {any} node
+     */
+    function markEnclosing(node) {
+      for (let current = node.parent; current; current = current.parent) {
+        if (LOOP_TYPES.has(current.type)) {
+          candidates.add(current);
+        } else if (isFunctionNode(current)) {
+          const call = current.parent;
+          if (call?.type === 'CallExpression' && call.arguments[0] === current && call.callee.type === 'MemberExpression' && !call.callee.computed && propertyName(call.callee) === 'forEach') {
+            candidates.add(call);
+          }
+          return;
+        }
+      }
+    }
+
+    // Only loops with awaits cost anything: listen to the awaits, then look at
+    // their loops outermost first, as a traversal would meet them.
     return {
-      ForOfStatement: (node) => checkLoop(forOfShape(node)),
-      ForInStatement: (node) => checkLoop(forInShape(node)),
-      ForStatement: (node) => checkLoop(indexedShape(node)),
-      CallExpression: (node) => {
-        if (node.callee.type === 'MemberExpression' && !node.callee.computed && propertyName(node.callee) === 'forEach') checkForEach(node);
+      AwaitExpression: markEnclosing,
+      'ForOfStatement[await=true]': markEnclosing,
+      'Program:exit'() {
+        for (const node of [...candidates].sort((a, b) => a.range[0] - b.range[0])) {
+          if (node.type === 'ForOfStatement') checkLoop(forOfShape(node));
+          else if (node.type === 'ForInStatement') checkLoop(forInShape(node));
+          else if (node.type === 'ForStatement') checkLoop(indexedShape(node));
+          else if (node.type === 'CallExpression') checkForEach(node);
+        }
       },
     };
   },

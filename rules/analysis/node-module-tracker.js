@@ -75,7 +75,7 @@ const moduleFactoryEsmMap = Object.fromEntries(
 export function findBlockingCalls(sourceCode, { modules, dynamicImports, importEquals }) {
   const globalScope = sourceCode.scopeManager?.globalScope;
   if (!globalScope || modules.length === 0) return [];
-  const maps = buildTraceMaps(modules);
+  const maps = traceMapsFor(modules);
   const tracker = new ReferenceTracker(globalScope);
   /** @type {Map<Node, BlockingCall>} */
   const found = new Map();
@@ -97,6 +97,23 @@ export function findBlockingCalls(sourceCode, { modules, dynamicImports, importE
     collect(tracker.iteratePropertyReferences(root, { ...map, default: map }), specifier);
   }
   return [...found.values()];
+}
+
+/** @type {Map<string, ReturnType<typeof buildTraceMaps>>} */
+const traceMapCache = new Map();
+
+/**
+ * The trace maps depend only on the chosen module groups: build them once per choice, not once per file.
+ * @param {string[]} modules
+ */
+function traceMapsFor(modules) {
+  const key = modules.join(',');
+  let maps = traceMapCache.get(key);
+  if (!maps) {
+    maps = buildTraceMaps(modules);
+    traceMapCache.set(key, maps);
+  }
+  return maps;
 }
 
 /**
