@@ -104,7 +104,7 @@ const traceMapCache = new Map();
 
 /**
  * The trace maps depend only on the chosen module groups: build them once per choice, not once per file.
- * @param {string[]} modules
+ * @param {ReadonlyArray<string>} modules
  */
 function traceMapsFor(modules) {
   const key = modules.join(',');
