@@ -100,31 +100,33 @@ export function createCallClassifier(options, context) {
    * @param {any} call
    */
   function calleeChain(call) {
-    /** @type {string[]} */
+    /** @type {string[]} names of what is called: methods and functions, the verbs */
     const names = [];
     /** @type {string[]} */
     const path = [];
     let node = unwrap(call.callee);
     let crossedCall = false;
-    let rootCalled = false;
+    // Whether the node in hand is itself called. Only called names are verbs:
+    // in `prisma.post.findMany()` the table `post` is a noun.
+    let called = true;
     for (;;) {
       if (node.type === 'MemberExpression') {
         const name = propertyName(node);
         if (name !== null) {
-          names.push(name);
+          if (called) names.push(name);
           if (!crossedCall) path.unshift(name);
         }
+        called = false;
         node = unwrap(node.object);
       } else if (node.type === 'CallExpression') {
         crossedCall = true;
         path.length = 0;
         node = unwrap(node.callee);
-        rootCalled = node.type === 'Identifier';
+        called = true;
       } else {
-        // The root's own name (`post` in `post.getComments()`) is a noun, not a verb.
-        // A root that is itself called (`getUser()`, `fetch(url).then()`) is
-        // a function, not a receiver; its name is the verb.
-        const rootIsCallee = node.type === 'Identifier' && (names.length === 0 || rootCalled);
+        // A root that is itself called (`getUser()`, `fetch(url).then()`) is a
+        // function, not a receiver: its name is the verb.
+        const rootIsCallee = node.type === 'Identifier' && called;
         if (rootIsCallee) names.push(node.name);
         return { names, root: node, path: crossedCall ? [] : path.slice(0, -1), rootIsCallee };
       }

@@ -328,6 +328,11 @@ const invalid = [
     code: 'async function h(id) { const a = await db.users.findOne(id); const b = await db.orders.findMany(id); return [a, b]; }',
     errors: [waterfall(2, 'async function h(id) { const [a, b] = await Promise.all([db.users.findOne(id), db.orders.findMany(id)]); return [a, b]; }')],
   },
+  // Only called names are verbs: the table `post` is a noun (reported by a colleague's harness tests).
+  {
+    code: 'async function h(id) { const user = await prisma.user.findUnique({ where: { id } }); const posts = await prisma.post.findMany({ where: { authorId: id } }); return [user, posts]; }',
+    errors: [waterfall(2, 'async function h(id) { const [user, posts] = await Promise.all([prisma.user.findUnique({ where: { id } }), prisma.post.findMany({ where: { authorId: id } })]); return [user, posts]; }')],
+  },
   // Sharing a value that reads as a scalar (an id) is no shared state, even for unknown verbs.
   {
     code: 'async function h(userId) { const a = await loadUser(userId); const b = await loadPosts(userId); return [a, b]; }',
