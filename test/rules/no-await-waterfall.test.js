@@ -1,4 +1,9 @@
+import assert from 'node:assert/strict';
+import { Linter } from 'eslint';
+import plugin from '../../index.js';
 import rule from '../../rules/no-await-waterfall.js';
+import { generateHandlers } from '../../scripts/generated-code.js';
+import { lintWith, applyFirstSuggestions } from '../support/apply-suggestions.js';
 import { runRuleTests } from './rule-tester.js';
 
 /**
@@ -450,4 +455,30 @@ const invalid = [
 
 describe('unblock/no-await-waterfall', () => {
   runRuleTests('no-await-waterfall', rule, { valid, invalid });
+});
+
+describe('unblock/no-await-waterfall on unusual input', () => {
+  it('rejects an invalid option with ESLint\'s schema error', () => {
+    const linter = new Linter();
+    const config = (/** @type {unknown} */ options) => [{ plugins: { unblock: plugin }, rules: { 'unblock/no-await-waterfall': /** @type {any} */ (['warn', options]) } }];
+    assert.throws(() => linter.verify('x', config({ fix: 'yes' })), /"unblock\/no-await-waterfall":\s+Value "yes" should be boolean/);
+    assert.throws(() => linter.verify('x', config({ orderedCalees: [] })), /should NOT have additional properties/);
+  });
+
+  it('reports one group per handler in a 10,000-line generated file, and every rewrite parses', () => {
+    const code = generateHandlers(530);
+    assert.ok(code.split('\n').length > 10_000);
+    const messages = lintWith(code, { rule: 'no-await-waterfall' });
+    assert.equal(messages.length, 530, 'user and orders start together in each handler; friends needs user');
+    const fixed = applyFirstSuggestions(code, messages);
+    const rewritten = fixed.match(/await Promise\.all\(\[\s*db\.getUser\(req\.params\.id\),\s*db\.getOrders\(req\.params\.id\),\s*\]\)/g) ?? [];
+    assert.equal(rewritten.length, 530);
+    assert.deepEqual(lintWith(fixed, { rule: 'no-await-waterfall' }).filter((message) => message.fatal), []);
+  });
+
+  it('lints a file that does not parse without throwing', () => {
+    const messages = lintWith('async function h() { const a = await f(; const b = await g(); }', { rule: 'no-await-waterfall' });
+    assert.equal(messages.length, 1);
+    assert.equal(messages[0].fatal, true);
+  });
 });
