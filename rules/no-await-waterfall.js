@@ -10,9 +10,10 @@ import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
 import { docsUrl } from './docs-url.js';
-import { fileMatches, testFileGlobs } from './analysis/file-globs.js';
+import { fileMatches } from './analysis/file-globs.js';
+import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 
-const DEFAULT_OPTIONS = { fix: false, orderedCallees: [], readVerbs: [], writeVerbs: [], ignoreFiles: [...testFileGlobs] };
+const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
@@ -30,20 +31,7 @@ const rule = {
         type: 'object',
         properties: {
           fix: { type: 'boolean', description: 'Apply the Promise.all rewrite as an autofix (for codemods).' },
-          orderedCallees: {
-            type: 'array',
-            items: { type: 'string', minLength: 1 },
-            uniqueItems: true,
-            description: 'Callees whose calls must keep their place, by name (`audit`) or path (`audit.log`).',
-          },
-          readVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
-          writeVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
-          ignoreFiles: {
-            type: 'array',
-            items: { type: 'string', minLength: 1 },
-            uniqueItems: true,
-            description: 'Globs of files not on a request path (default: test files).',
-          },
+          ...analysisOptionProperties,
         },
         additionalProperties: false,
       },

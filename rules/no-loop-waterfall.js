@@ -13,11 +13,13 @@ import { walk, isFunctionNode, propertyName } from './analysis/ast.js';
 import { loopRewrites } from './fix/loop-to-map.js';
 import { forEachRewrites } from './fix/loop-foreach.js';
 import { docsUrl } from './docs-url.js';
+import { fileMatches } from './analysis/file-globs.js';
+import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 
 /** Loop statements whose iterations the rule may rewrite (while loops never qualify). */
 const LOOP_TYPES = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement']);
 
-const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, orderedCallees: [], readVerbs: [], writeVerbs: [] };
+const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, ...analysisOptionDefaults };
 
 /** @type {import('eslint').Rule.RuleModule} */
 const rule = {
@@ -40,14 +42,7 @@ const rule = {
             minimum: 0,
             description: 'When above 0, also offer a rewrite that runs at most this many iterations at a time.',
           },
-          orderedCallees: {
-            type: 'array',
-            items: { type: 'string', minLength: 1 },
-            uniqueItems: true,
-            description: 'Callees whose calls must keep their order, by name (`audit`) or path (`audit.log`).',
-          },
-          readVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
-          writeVerbs: { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true },
+          ...analysisOptionProperties,
         },
         additionalProperties: false,
       },
@@ -204,6 +199,8 @@ const rule = {
       AwaitExpression: markEnclosing,
       'ForOfStatement[await=true]': markEnclosing,
       'Program:exit'() {
+        // Asked only here: most files have no loop with an await, and matching globs costs more than finding that out.
+        if (candidates.size === 0 || fileMatches(context.filename, context.cwd, options.ignoreFiles)) return;
         for (const node of [...candidates].sort((a, b) => a.range[0] - b.range[0])) {
           if (node.type === 'ForOfStatement') checkLoop(forOfShape(node));
           else if (node.type === 'ForInStatement') checkLoop(forInShape(node));
