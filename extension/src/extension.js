@@ -56,6 +56,11 @@ export function activate(context) {
       if (event.contentChanges.length > 0) linter.schedule(event.document);
     }),
     vscode.workspace.onDidCloseTextDocument((document) => linter.clear(document.uri)),
+    // VS Code keeps a closed file's document alive for a while; the user closed it when its
+    // last tab went away, so clear its problems then.
+    vscode.window.tabGroups.onDidChangeTabs((event) => {
+      for (const uri of closedUris(event.closed)) linter.clear(uri);
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
       if (!event.affectsConfiguration('unblock')) return;
       settings = loadSettings(output);
@@ -100,6 +105,20 @@ function loadSettings(output) {
   const { settings, problems } = readSettings((key) => config.get(key));
   for (const problem of problems) output.appendLine(`Setting ignored: ${problem}`);
   return settings;
+}
+
+/**
+ * Files whose last tab was among the closed ones.
+ * @param {readonly vscode.Tab[]} closed
+ */
+function closedUris(closed) {
+  const open = new Set(vscode.window.tabGroups.all.flatMap((group) => group.tabs).map(tabUri).filter(Boolean).map(String));
+  return closed.map(tabUri).filter((uri) => uri && !open.has(uri.toString()));
+}
+
+/** @param {vscode.Tab} tab */
+function tabUri(tab) {
+  return tab.input instanceof vscode.TabInputText ? tab.input.uri : undefined;
 }
 
 /**

@@ -69,6 +69,8 @@ export async function runSession({ suite, extensionPath, artifactsDir, timeoutMs
     const remote = (/** @type {string} */ file) => `vscode-remote://127.0.0.1:${server.port}${file}`;
     const payload = [['extensionDevelopmentPath', remote(extensionPath)], ['extensionTestsPath', remote(suiteIndex)]];
     await page.goto(`${server.url}/?folder=${encodeURIComponent(workspace)}&payload=${encodeURIComponent(JSON.stringify(payload))}`);
+    // The workbench holds notification toasts back while the window has no focus.
+    await page.bringToFront();
     let timer;
     const timeout = new Promise((resolve) => {
       timer = setTimeout(() => resolve(-1), timeoutMs);

@@ -16,11 +16,34 @@ export class UnblockCodeLenses {
     this.getSettings = getSettings;
     this.changed = new vscode.EventEmitter();
     this.onDidChangeCodeLenses = this.changed.event;
+    /** Documents whose lenses are being computed right now (they will include the new lint). */
+    this.inFlight = new Set();
+    /** What the last answer per document showed, so a lint that changes nothing stays quiet. */
+    this.shown = new Map();
     this.subscriptions = [
-      linter.onDidChange(() => this.changed.fire()),
+      linter.onDidChange((uri) => {
+        if (!uri) {
+          this.shown.clear();
+          this.changed.fire();
+          return;
+        }
+        const key = uri.toString();
+        // A refresh here would cancel the request that is about to answer with these lenses,
+        // and VS Code may wait long before asking again.
+        if (this.inFlight.has(key)) return;
+        const records = linter.states.get(key)?.records;
+        if (!records) this.shown.delete(key);
+        else if (this.shown.get(key) === this.signature(records)) return;
+        this.changed.fire();
+      }),
       vscode.workspace.onDidGrantWorkspaceTrust(() => this.changed.fire()),
       this.changed,
     ];
+  }
+
+  /** @param {import('../mapping/diagnostics.js').DiagnosticRecord[] | undefined} records */
+  signature(records) {
+    return (records ?? []).map((r) => `${r.range.start.line}:${r.ruleId}:${r.message}`).join('\n');
   }
 
   dispose() {
@@ -33,8 +56,16 @@ export class UnblockCodeLenses {
     if (!settings.enable || !settings.codeLensEnable) return [];
     // Asked before the debounced lint ran (a file just opened, or edited): lint now rather
     // than answer "none" and rely on a later refresh.
-    const state = this.linter.currentState(document) ?? (await this.linter.lint(document));
+    const key = document.uri.toString();
+    this.inFlight.add(key);
+    let state;
+    try {
+      state = this.linter.currentState(document) ?? (await this.linter.lint(document));
+    } finally {
+      this.inFlight.delete(key);
+    }
     if (!state || state.version !== document.version) return [];
+    this.shown.set(key, this.signature(state.records));
     // Benchmarking runs workspace code: no "Benchmark" lens in Restricted Mode.
     const trusted = vscode.workspace.isTrusted;
     return state.records.flatMap((record) => {

@@ -117,7 +117,7 @@ export class DocumentLinter {
     const key = uri.toString();
     clearTimeout(this.timers.get(key));
     this.timers.delete(key);
-    this.states.delete(key);
+    if (!this.states.delete(key)) return;
     this.collection.delete(uri);
     this.changed.fire(uri);
   }

@@ -21,6 +21,9 @@ describe('Unblock in Restricted Mode', function () {
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
     const titles = lenses.filter((l) => l.command && /^unblock\./.test(l.command.command)).map((l) => l.command.title);
     assert.deepEqual(titles, ['2 awaits could run together'], 'no Benchmark lens in Restricted Mode');
+    // The lens as the editor renders it, not only as the provider returns it.
+    const rendered = await h.ask('wait-selector', { selector: '.codelens-decoration', text: '2 awaits could run together' });
+    assert.doesNotMatch(rendered.join(' '), /Benchmark/);
   });
 
   it('refuses to benchmark, saying why, and opens no report', async () => {
