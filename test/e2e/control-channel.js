@@ -39,6 +39,11 @@ function handlers(page, artifactsDir) {
       }
       return page.locator(selector).allInnerTexts();
     },
+    /** @param {{ selector: string, text?: string }} request clicks a workbench element */
+    async click({ selector, text }) {
+      await (text ? page.locator(selector, { hasText: text }) : page.locator(selector)).first().click({ timeout: 20_000 });
+      return true;
+    },
     /** @param {{ key: string }} request */
     async press({ key }) {
       await page.keyboard.press(key);
