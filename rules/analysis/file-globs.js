@@ -61,7 +61,8 @@ const matchers = new Map();
 function compiled(glob) {
   let matcher = matchers.get(glob);
   if (!matcher) {
-    matcher = picomatch.makeRe(glob, { dot: true });
+    // Case-insensitive: `createMigration.ts` is a migration as much as `migrations/` is.
+    matcher = picomatch.makeRe(glob, { dot: true, nocase: true });
     matchers.set(glob, matcher);
   }
   return matcher;

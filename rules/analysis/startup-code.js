@@ -5,13 +5,28 @@
  * same amount once; in a handler it delays every request.
  */
 import { testFileGlobs } from './file-globs.js';
+import { walk } from './ast.js';
 
 export const defaultStartupFiles = Object.freeze([
   '**/scripts/**',
   '**/migrations/**',
+  '**/*migrat*',
+  '**/*migrat*/**',
   '**/seeds/**',
+  '**/seed/**',
   '**/bin/**',
   '**/*.config.*',
+  // Command-line tools, scaffolders and codemods: a person waits for them, no request does.
+  '**/cli/**',
+  '**/*-cli/**',
+  '**/commands/**',
+  '**/create-*/**',
+  '**/codemod*/**',
+  // Build, lint and CI tooling, and loaders that run while a server boots.
+  '**/.github/**',
+  '**/tools/**',
+  '**/eslint-plugin*/**',
+  '**/loaders/**',
   ...testFileGlobs,
 ]);
 
@@ -91,6 +106,9 @@ export function createStartupClassifier(sourceCode) {
 
   /** @param {any} fn */
   const computeStartupFunction = (fn) => {
+    // A factory that builds request handlers runs once, when the server is set up:
+    // `function serve(dir) { const html = readFileSync(…); return (req, res) => res.end(html); }`.
+    if (definesRequestHandler(fn, sourceCode.visitorKeys)) return true;
     const outer = outerExpression(fn);
     const parent = outer.parent;
     if (!parent) return false;
@@ -142,6 +160,28 @@ export function createStartupClassifier(sourceCode) {
   };
 
   return isStartup;
+}
+
+const REQUEST_PARAMS = new Set(['req', 'request', 'ctx']);
+const RESPONSE_PARAMS = new Set(['res', 'response', 'reply']);
+
+/**
+ * Whether a function defines, somewhere inside, a function that takes a
+ * request (`(req, res) =>`, `(request, reply) =>`, `async (ctx) =>`).
+ * @param {any} fn
+ * @param {any} visitorKeys
+ */
+function definesRequestHandler(fn, visitorKeys) {
+  let found = false;
+  walk(fn.body, visitorKeys, (node) => {
+    if (found) return false;
+    if (isFunction(node)) {
+      const [first, second] = node.params.map((/** @type {any} */ param) => (param.type === 'Identifier' ? param.name : null));
+      if ((first && REQUEST_PARAMS.has(first)) || (second && RESPONSE_PARAMS.has(second))) found = true;
+    }
+    return !found;
+  });
+  return found;
 }
 
 /** @param {any} call */

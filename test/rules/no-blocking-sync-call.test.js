@@ -46,6 +46,15 @@ function invalid(code, snippet, output, extra = {}) {
 }
 
 const valid = [
+  // --- Found in real code (an e-commerce admin bundler): a factory that reads the page once and
+  // returns the handler that serves it runs at set-up, not per request.
+  `import fs from 'node:fs'; export function serveIndex(dir) { const html = fs.readFileSync(dir + '/index.html', 'utf8'); return (req, res) => res.end(html); }`,
+  // --- Found in real code (CMS and e-commerce monorepos): scaffolders, CLIs, codemods, migration
+  // generators and CI actions block nobody; their folders are start-up files by default.
+  { code: `import fs from 'node:fs'; export async function copy(a, b) { fs.copyFileSync(a, b); }`, filename: 'packages/create-shop-app/src/utils/copy.js' },
+  { code: `import { execSync } from 'node:child_process'; export async function init() { execSync('git init'); }`, filename: 'packages/cli/src/git.js' },
+  { code: `import fs from 'node:fs'; export async function createMigration(dir) { fs.mkdirSync(dir); }`, filename: 'packages/db/src/createMigration.ts' },
+  { code: `import fs from 'node:fs'; export async function run() { return fs.readFileSync('prompt.md', 'utf8'); }`, filename: '.github/actions/reviewer/src/review.js' },
   // --- Not Node's module: detection follows imports, never names.
   `const crypto = require('crypto'); export async function h(crypto) { return crypto.pbkdf2Sync('p', 's', 1, 32, 'sha256'); }`,
   `const store = { readFileSync() { return 1; } }; export async function h() { return store.readFileSync('x'); }`,
