@@ -1,7 +1,7 @@
 // `npm run test:e2e`: installs the tools if needed (Chromium, Node 24, code-server), packages
 // the extension, then runs the trusted and the Restricted Mode suites in real VS Code.
 // Screenshots go to test-artifacts/. Exits non-zero when anything failed.
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { installE2eTools } from './install.js';
 import { packageAndInstallExtension } from './package-extension.js';
 import { runSession } from './run-session.js';
@@ -13,6 +13,8 @@ const only = process.argv.find((a) => a.startsWith('--suite='))?.slice('--suite=
 async function main() {
   const t0 = Date.now();
   await installE2eTools();
+  // Screenshots from an earlier run must not pass for this run's.
+  await rm(artifactsDir, { recursive: true, force: true });
   await mkdir(artifactsDir, { recursive: true });
   const { vsixPath, vsixBytes, extensionPath } = await packageAndInstallExtension();
   console.log(`[e2e] packaged ${vsixPath} (${(vsixBytes / 1024 / 1024).toFixed(2)} MB)`);
