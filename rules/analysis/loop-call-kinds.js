@@ -88,8 +88,13 @@ export function isWaitingCall(names) {
 export function isOutputCall(names, root) {
   if (names.length === 0) return false;
   if (root?.type === 'Identifier' && OUTPUT_ROOTS.has(root.name) && names.length > 1) return true;
-  return SINK_VERBS.has(lastVerb(names));
+  if (SINK_VERBS.has(lastVerb(names))) return true;
+  // Found in real code (an event bus): `groupOrEmitEvent(e)` delivers events, in order, whatever its first word.
+  return nameWords(names[names.length - 1] ?? '').some((word) => EVENT_WORDS.has(word));
 }
+
+/** Words that name delivering events or messages anywhere in a method name. */
+const EVENT_WORDS = new Set(['emit', 'publish', 'dispatch', 'broadcast', 'notify', 'event', 'events', 'enqueue']);
 
 /**
  * `writeFile(pathOf(item), …)`: one file per item is not one ordered sink.

@@ -7,6 +7,11 @@ import rule from '../../rules/no-loop-waterfall.js';
 const inAsync = (/** @type {string} */ body) => `async function run(items, db, api) {\n${body}\n}`;
 
 const valid = [
+  // --- Found in real code (an e-commerce event bus): events are delivered in order, whatever
+  // the method's first word.
+  inAsync(`  for (const event of events) {
+    await this.groupOrEmitEvent(event);
+  }`),
   // --- An iteration reads what an earlier one wrote ---
   // Cursor pagination: each page needs the previous page's cursor.
   inAsync(`  let cursor = null;
