@@ -4,7 +4,7 @@
  * Everything is driven by the tables in verbs.js plus the rule's options.
  */
 import { unwrap, walk, propertyName, isFunctionNode } from './ast.js';
-import { isDataSymbol } from './references.js';
+import { createObjectArguments } from './object-arguments.js';
 import {
   READ_VERBS,
   WRITE_VERBS,
@@ -41,8 +41,6 @@ const BARRIER_WORDS = new Set(['transaction', 'transactions', 'session', 'sessio
 /** Last words of a receiver's name that make it one ordered resource. */
 const CONNECTION_LAST_WORDS = new Set(['page', 'browser', 'frame', 'session', 'transaction', 'connection', 'conn', 'socket', 'tx', 'trx', 'cursor', 'stream', 'channel', 'driver']);
 
-/** Names that hold values rather than shared objects. */
-const SCALAR_NAME = /(^|[a-z_])(id|ids|key|keys|name|slug|email|url|uri|href|path|token|code|count|limit|offset|page|size|type|kind|status|index|version|timestamp|time|date)$|(Id|Ids|Key|Name|Url|Path|Token|Count|Size|Type|Index)$/;
 
 /**
  * Splits an identifier into lower-case words: `findOneAndUpdate` → find, one, and, update.
@@ -69,6 +67,7 @@ export function createCallClassifier(options, context) {
   const neutral = new Set(NEUTRAL_WORDS);
   const ordered = new Set((options.orderedCallees ?? []).map((callee) => callee.replace(/\s+/g, '')));
   const connectionNames = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
+  const objectArgumentsOf = createObjectArguments(context.resolveRoot);
 
   /**
    * The verb words a single callee name contributes: its first word, and any
@@ -250,65 +249,6 @@ export function createCallClassifier(options, context) {
       return true;
     });
     return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand) };
-  }
-
-  /** @type {WeakMap<object, number>} */
-  const symbolIds = new WeakMap();
-  let nextSymbolId = 0;
-  /** @param {unknown} symbol */
-  function symbolId(symbol) {
-    if (typeof symbol !== 'object' || symbol === null) return String(symbol);
-    let id = symbolIds.get(symbol);
-    if (id === undefined) {
-      id = nextSymbolId++;
-      symbolIds.set(symbol, id);
-    }
-    return `#${id}`;
-  }
-
-  /**
-   * The objects a call hands over by reference: arguments that are a data
-   * variable or a plain member path (`storage`, `this.cache`), of the call
-   * and of the calls its callee is made of (`invoke(fn, ctx)(store)`).
-   * Names that read as scalars (`userId`, `name`, `url`) are left out: those
-   * are values, and sharing a value is no shared state.
-   * @param {any} call
-   */
-  function objectArgumentsOf(call) {
-    /** @type {Set<string>} */
-    const keys = new Set();
-    /** @param {any} node */
-    const add = (node) => {
-      const key = objectKey(unwrap(node.type === 'SpreadElement' ? node.argument : node));
-      if (key !== null) keys.add(key);
-    };
-    for (let current = call; current?.type === 'CallExpression'; current = unwrap(current.callee)) {
-      for (const argument of current.arguments) {
-        add(argument);
-        // An options bag hands over the objects inside it too (`{ adapter: this }`).
-        if (argument.type === 'ObjectExpression') {
-          for (const property of argument.properties) add(property.type === 'Property' ? property.value : property);
-        }
-      }
-    }
-    return keys;
-  }
-
-  /** @param {any} node */
-  function objectKey(node) {
-    /** @type {string[]} */
-    const path = [];
-    let current = node;
-    while (current.type === 'MemberExpression' && !current.computed && current.property.type === 'Identifier') {
-      path.unshift(current.property.name);
-      current = unwrap(current.object);
-    }
-    if (current.type !== 'Identifier' && current.type !== 'ThisExpression') return null;
-    const last = path.length > 0 ? path[path.length - 1] : current.name ?? 'this';
-    if (SCALAR_NAME.test(last)) return null;
-    const root = context.resolveRoot(current);
-    if (current.type === 'Identifier' && !isDataSymbol(root)) return null;
-    return [symbolId(root), ...path].join('.');
   }
 
   /** @param {any} node */

@@ -7,7 +7,7 @@ import { awaitedOperationOf } from './operations.js';
 import { effectsOf } from './effects.js';
 import { getReferenceIndex } from './references.js';
 import { createCallClassifier } from './call-classification.js';
-import { walk, isFunctionNode } from './ast.js';
+import { walk, isFunctionNode, unwrap } from './ast.js';
 
 /** Statement types that never run anything where they stand. */
 const INERT_STATEMENTS = new Set([
@@ -93,23 +93,24 @@ export function createStatementFacts(sourceCode, options) {
     return found;
   }
 
+  /** @type {Map<any, any>} */
+  const expressionOperations = new Map();
+
   /**
-   * Facts for one awaited expression inside a larger expression (an array
+   * Facts for one awaited call inside a larger expression (an array
    * element, an argument, a property value).
    * @param {any} awaitNode
    */
   function expressionOperation(awaitNode) {
-    return {
-      effects: effectsOf(awaitNode, { visitorKeys, index }),
-      cls: classifier.classifyOperation(awaitNode.argument.type === 'CallExpression' ? awaitNode.argument : unwrapCall(awaitNode.argument)),
-    };
-  }
-
-  /** @param {any} node */
-  function unwrapCall(node) {
-    let current = node;
-    while (current && current.type !== 'CallExpression' && current.expression) current = current.expression;
-    return current;
+    let operation = expressionOperations.get(awaitNode);
+    if (!operation) {
+      operation = {
+        effects: effectsOf(awaitNode, { visitorKeys, index }),
+        cls: classifier.classifyOperation(unwrap(awaitNode.argument)),
+      };
+      expressionOperations.set(awaitNode, operation);
+    }
+    return operation;
   }
 
   return { candidateOf, crossableEffects, expressionOperation, classifier };
