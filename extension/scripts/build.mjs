@@ -1,6 +1,7 @@
 // Bundles the extension with esbuild into dist/:
 //   extension.js    the activation entry (small: wiring only)
-//   lint-engine.js  ESLint's Linter + eslint-plugin-unblock + parsers, loaded on the first lint
+//   lint-worker.js  the worker thread the extension lints on (small: it loads lint-engine.js)
+//   lint-engine.js  ESLint's Linter + eslint-plugin-unblock + parsers, loaded by the worker
 //   bench.js        the bench runner API, loaded on the first benchmark
 //   pkg/            what the runner finds by path: its child scripts, package.json, the fixtures
 // Usage: node scripts/build.mjs [--watch] [--no-minify]
@@ -36,15 +37,16 @@ const importMetaUrlPlugin = {
 };
 
 /**
- * Keeps the lazily loaded parts out of the activation bundle: `import('./lint/engine.js')`
- * in src/extension.js becomes a runtime load of dist/lint-engine.js.
+ * Keeps the lazily loaded parts out of the small bundles: `import('../bench/entry.js')` in
+ * the extension becomes a runtime load of dist/bench.js, and `import('./engine.js')` in the
+ * lint worker a runtime load of dist/lint-engine.js.
  * @type {esbuild.Plugin}
  */
 const lazyChunksPlugin = {
   name: 'lazy-chunks',
   setup(build) {
-    build.onResolve({ filter: /^\.\/lint\/engine\.js$/ }, () => ({ path: './lint-engine.js', external: true }));
     build.onResolve({ filter: /^\.\.\/bench\/entry\.js$/ }, () => ({ path: './bench.js', external: true }));
+    build.onResolve({ filter: /^\.\/engine\.js$/ }, (args) => (args.importer.endsWith(`${path.sep}worker.js`) ? { path: './lint-engine.js', external: true } : undefined));
   },
 };
 
@@ -72,6 +74,12 @@ const builds = [
     // The first statement of the bundle, so the logged activation time includes loading it.
     banner: { js: `globalThis.__unblockLoadStart = performance.now();\n${common.banner.js}` },
     footer: { js: 'globalThis.__unblockLoadEnd = performance.now();' },
+    plugins: [lazyChunksPlugin],
+  },
+  {
+    ...common,
+    entryPoints: [path.join(extensionDir, 'src/lint/worker.js')],
+    outfile: path.join(dist, 'lint-worker.js'),
     plugins: [lazyChunksPlugin],
   },
   {

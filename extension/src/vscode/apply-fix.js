@@ -71,9 +71,9 @@ async function enclosingFunctionLines(uri, position) {
  * @param {vscode.Position} position
  */
 export async function applyFunctionFix(linter, uri, position) {
-  const [document, engine] = await Promise.all([vscode.workspace.openTextDocument(uri), linter.loadEngine()]);
+  const document = await vscode.workspace.openTextDocument(uri);
   const text = document.getText();
-  const result = engine.lintText(text, { fileName: lintName(document), languageId: document.languageId, settings: linter.getSettings() });
+  const { result } = await linter.engine.lint(text, { fileName: lintName(document), languageId: document.languageId, settings: linter.getSettings() });
   if (!result || result.parseError) throw new Error(`${path.basename(uri.fsPath)} does not parse right now`);
   const lines = (await enclosingFunctionLines(uri, position)) ?? { first: position.line, last: position.line };
   const edits = [];
@@ -82,6 +82,7 @@ export async function applyFunctionFix(linter, uri, position) {
     const preferred = preferredSuggestionIndex(message.suggestions ?? []);
     if (line >= lines.first && line <= lines.last && preferred !== -1) edits.push(message.suggestions[preferred].fix);
   }
+  if (document.getText() !== text) throw new Error(`${path.basename(uri.fsPath)} changed while the fix was computed; try again`);
   const replacement = minimalReplacement(text, applyOffsetEdits(text, edits).text);
   if (!replacement) return 'Nothing left to fix in this function.';
   const edit = new vscode.WorkspaceEdit();

@@ -1,7 +1,7 @@
-// Computes the "fix all" edit for a document: the pure multipass in mapping/fix-all.js with
-// the in-process lint engine, turned into one minimal TextEdit.
+// Computes the "fix all" edit for a document: the multipass of mapping/fix-all.js, run in the
+// lint worker, turned into one minimal TextEdit.
 import * as vscode from 'vscode';
-import { fixAllText, minimalReplacement } from '../mapping/fix-all.js';
+import { minimalReplacement } from '../mapping/fix-all.js';
 import { createLineIndex, offsetsToRange } from '../mapping/positions.js';
 import { toTextEdit } from './convert.js';
 import { lintName } from './linting.js';
@@ -12,16 +12,10 @@ import { lintName } from './linting.js';
  * @returns {Promise<{ edit: vscode.TextEdit | undefined, fixed: number }>}
  */
 export async function computeFixAll(linter, document) {
-  const engine = await linter.loadEngine();
-  const settings = linter.getSettings();
-  const fileName = lintName(document);
   const before = document.getText();
-  const { text, fixed } = fixAllText(before, (candidate) => {
-    const result = engine.lintText(candidate, { fileName, languageId: document.languageId, settings });
-    if (!result || result.parseError) return undefined;
-    // Rules turned off in the settings are not fixed either.
-    return result.messages.filter((m) => m.ruleId && settings.severity[m.ruleId.replace(/^unblock\//, '')] !== 'off');
-  });
+  const { text, fixed } = await linter.engine.fixAll(before, { fileName: lintName(document), languageId: document.languageId, settings: linter.getSettings() });
+  // The document may have changed while the worker computed: the edit would not fit any more.
+  if (document.getText() !== before) return { edit: undefined, fixed: 0 };
   const replacement = minimalReplacement(before, text);
   if (!replacement) return { edit: undefined, fixed: 0 };
   const range = offsetsToRange(replacement.range, createLineIndex(before));

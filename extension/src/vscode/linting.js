@@ -10,7 +10,6 @@ import { severityFor } from '../settings.js';
 import { toDiagnostic } from './convert.js';
 
 /** @typedef {import('../mapping/diagnostics.js').DiagnosticRecord} DiagnosticRecord */
-/** @typedef {typeof import('../lint/engine.js')} Engine */
 /** @typedef {{ version: number, records: DiagnosticRecord[], diagnostics: vscode.Diagnostic[] }} DocumentState */
 
 /** @param {vscode.TextDocument} document */
@@ -29,12 +28,12 @@ export function lintName(document) {
 export class DocumentLinter {
   /**
    * @param {object} deps
-   * @param {() => Promise<Engine>} deps.loadEngine
+   * @param {import('./lint-client.js').LintClient} deps.engine the lint worker
    * @param {() => import('../settings.js').Settings} deps.getSettings
    * @param {vscode.OutputChannel} deps.output
    */
-  constructor({ loadEngine, getSettings, output }) {
-    this.loadEngine = loadEngine;
+  constructor({ engine, getSettings, output }) {
+    this.engine = engine;
     this.getSettings = getSettings;
     this.output = output;
     this.collection = vscode.languages.createDiagnosticCollection('unblock');
@@ -47,8 +46,10 @@ export class DocumentLinter {
     this.changed = new vscode.EventEmitter();
     /** Fires with the document uri after its diagnostics changed (CodeLens listens). */
     this.onDidChange = this.changed.event;
-    /** Milliseconds the last lint call took, for the measurements in the README. */
+    /** Milliseconds the last lint took in the worker, for the measurements in the README. */
     this.lastLintMs = 0;
+    /** @type {Map<string, { version: number, promise: Promise<DocumentState | undefined> }>} */
+    this.inFlight = new Map();
   }
 
   /** @param {vscode.TextDocument} document */
@@ -70,30 +71,46 @@ export class DocumentLinter {
   async lint(document) {
     const settings = this.getSettings();
     if (!isLintable(document) || !settings.enable || !settings.lintEnable || document.isClosed) return undefined;
-    const engine = await this.loadEngine();
-    // Already linted at this version (a CodeLens request may have run it before the timer).
+    // Already linted at this version, or being linted (a CodeLens request may come first).
     const current = this.currentState(document);
     if (current) return current;
+    const key = document.uri.toString();
+    const running = this.inFlight.get(key);
+    if (running && running.version === document.version) return running.promise;
+    const promise = this.lintVersion(document, settings).finally(() => {
+      if (this.inFlight.get(key)?.promise === promise) this.inFlight.delete(key);
+    });
+    this.inFlight.set(key, { version: document.version, promise });
+    return promise;
+  }
+
+  /**
+   * @param {vscode.TextDocument} document
+   * @param {import('../settings.js').Settings} settings
+   * @returns {Promise<DocumentState | undefined>}
+   */
+  async lintVersion(document, settings) {
+    const key = document.uri.toString();
     const version = document.version;
     const text = document.getText();
-    const started = performance.now();
-    const result = engine.lintText(text, { fileName: lintName(document), languageId: document.languageId, settings });
-    this.lastLintMs = performance.now() - started;
+    const { result, ms, docsUrls } = await this.engine.lint(text, { fileName: lintName(document), languageId: document.languageId, settings });
+    this.lastLintMs = ms;
     if (!result || document.isClosed) return undefined;
+    // Typed on meanwhile: a newer lint is on its way; these positions are already stale.
+    if (document.version !== version) return this.states.get(key);
     if (result.configError && result.configError !== this.lastConfigError) {
       this.lastConfigError = result.configError;
       this.output.appendLine(`Invalid unblock.ruleOptions, linting with the rules' defaults: ${result.configError}`);
       void vscode.window.showWarningMessage('Unblock: invalid rule options in settings; using the defaults.', 'Show log')
         .then((choice) => { if (choice) this.output.show(true); });
     }
-    const key = document.uri.toString();
     if (result.parseError) {
       // Half-typed code: keep the last good diagnostics (their quick fixes are disabled by
       // the version check) rather than flashing errors while the user types.
       return this.states.get(key);
     }
     const index = createLineIndex(text);
-    const lookup = { severityFor: (/** @type {string} */ id) => severityFor(settings, id), docsUrlFor: (/** @type {string} */ id) => engine.docsUrls[id] };
+    const lookup = { severityFor: (/** @type {string} */ id) => severityFor(settings, id), docsUrlFor: (/** @type {string} */ id) => docsUrls[id] };
     const records = result.messages.map((m) => toDiagnosticRecord(m, index, lookup)).filter((r) => r !== undefined);
     const diagnostics = records.map(toDiagnostic);
     const state = { version, records, diagnostics };
