@@ -30,22 +30,27 @@ if (first.messages.length !== groups) throw new Error(`expected ${groups} report
 
 const lines = text.split('\n');
 /** Lints after a one-line edit (as typing makes), `runs` times; returns the durations. */
-function measure(/** @type {typeof settings} */ lintSettings) {
+/** CPU time of each lint too: on a shared machine it shows what an idle one would take. */
+const cpuTimes = { all: /** @type {number[]} */ ([]), none: /** @type {number[]} */ ([]) };
+function measure(/** @type {typeof settings} */ lintSettings, /** @type {number[]} */ cpu) {
   const times = [];
   for (let run = 0; run < runs; run++) {
     const edited = [...lines.slice(0, 7), `  // edit ${run}`, ...lines.slice(7)].join('\n');
+    const cpu0 = process.cpuUsage();
     t0 = performance.now();
     engine.lintText(edited, { fileName: 'large.ts', languageId: 'typescript', settings: lintSettings });
     times.push(performance.now() - t0);
+    const used = process.cpuUsage(cpu0);
+    cpu.push((used.user + used.system) / 1000);
   }
   return times;
 }
 // Interleaved in halves so a change in machine load hits both alike.
 const allOff = { severity: Object.fromEntries(engine.ruleIds.map((id) => [id, 'off'])), ruleOptions: {} };
-const times = [...measure(settings)];
-const parseOnly = [...measure(allOff)];
-times.push(...measure(settings));
-parseOnly.push(...measure(allOff));
+const times = [...measure(settings, cpuTimes.all)];
+const parseOnly = [...measure(allOff, cpuTimes.none)];
+times.push(...measure(settings, cpuTimes.all));
+parseOnly.push(...measure(allOff, cpuTimes.none));
 
 const fmt = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`;
 console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
@@ -53,3 +58,4 @@ console.log(`loading dist/lint-engine.js: ${fmt(engineLoadMs)} (the TypeScript p
 console.log(`first lint of the 2,000-line TypeScript file (loads the TypeScript parser): ${fmt(firstLintMs)}`);
 console.log(`lint after a one-line edit, ${times.length} runs: median ${fmt(quantile(times, 0.5))}, p90 ${fmt(quantile(times, 0.9))}, min ${fmt(Math.min(...times))}`);
 console.log(`  of which parsing + ESLint without any rule: median ${fmt(quantile(parseOnly, 0.5))}, min ${fmt(Math.min(...parseOnly))}`);
+console.log(`CPU time per lint (process, incl. GC threads): median ${fmt(quantile(cpuTimes.all, 0.5))}; without rules ${fmt(quantile(cpuTimes.none, 0.5))}`);

@@ -32,7 +32,8 @@ export function buildLintConfig({ plugin, language, tsParser, settings, withOpti
     ? {
         parser: /** @type {import('eslint').Linter.Parser} */ (tsParser),
         sourceType: 'module',
-        parserOptions: { ecmaFeatures: { jsx: language.jsx }, warnOnUnsupportedTypeScriptVersion: false },
+        // No rule reads TypeScript's own JSDoc nodes; skipping them makes parsing a little faster.
+        parserOptions: { ecmaFeatures: { jsx: language.jsx }, warnOnUnsupportedTypeScriptVersion: false, jsDocParsingMode: 'none' },
       }
     : {
         ecmaVersion: 'latest',
