@@ -20,7 +20,7 @@ function lineOf(file, text) {
 /** Functions users would point at, and how many simulated operations each fix lets run together. */
 const CASES = [
   { name: 'Express route handler (CommonJS, helper, constant, crypto)', file: here('./fixtures/express-router.js'), at: 'const user = await db.getUser', together: 3 },
-  { name: 'Fastify handler with Prisma and gzipSync (blocking call fixed)', file: here('./fixtures/fastify-dashboard.mjs'), at: 'const user = await prisma', together: 1 },
+  { name: 'Fastify handler with Prisma and gzipSync (waterfall and blocking call fixed)', file: here('./fixtures/fastify-dashboard.mjs'), at: 'const user = await prisma', together: 3 },
   { name: 'class method with a stand-in this and a sibling method', file: here('./fixtures/order-service.js'), at: 'const order = await this.repo', together: 2 },
   { name: 'TypeScript handler with types, generics and casts', file: here('./fixtures/typed-profile.ts'), at: 'const profile = (await users', together: 3 },
   { name: 'destructuring patterns: object, array with rest, nested defaults', file: here('./fixtures/destructuring.js'), at: 'await api.getResults', together: 3 },
