@@ -59,22 +59,34 @@ export function fractionOfIdeal(ratio, ideal) {
 
 /**
  * Which resource limited one variant at one connection level, from median figures over its
- * slices. Thresholds are deliberately coarse: this is a label for people, not a measurement.
+ * slices: whichever of CPU, the event loop and (when smaller than the core count) the thread
+ * pool is closest to full, if one is at least 80 % busy; otherwise requests were mostly
+ * waiting. A label for people, with the figure that earned it, not a measurement of its own.
  * @param {{ ownCores: number | null, serverCores: number | null, utilization: number | null, machineCores?: number | null }} figures
  * @param {{ cores: number, threadpoolSize: number, connections: number }} ctx
  * @returns {string}
  */
 export function boundResource(figures, { cores, threadpoolSize, connections }) {
-  const { ownCores, serverCores, utilization } = figures;
-  if (ownCores !== null && ownCores >= 0.85 * cores) return `CPU (all ${cores} cores busy, load generator included)`;
-  // All cores busy while other programs held part of them: CPU was the limit, but not only ours,
-  // so the numbers understate what this server can do (the slices are flagged as noisy too).
-  if (figures.machineCores != null && figures.machineCores >= 0.9 * cores) {
-    return `CPU (all ${cores} cores busy, partly with other programs)`;
+  const { ownCores, serverCores, utilization, machineCores } = figures;
+  /** @type {Array<{ share: number, label: string }>} */
+  const candidates = [];
+  if (ownCores !== null) {
+    candidates.push({ share: ownCores / cores, label: `CPU (${ownCores.toFixed(1)} of ${cores} cores busy, load generator included)` });
   }
-  if (utilization !== null && utilization >= 0.9) return 'event loop (the one JS thread is always busy)';
-  if (serverCores !== null && utilization !== null && serverCores - utilization >= 0.85 * Math.min(threadpoolSize, cores)) {
-    return `thread pool (${threadpoolSize} threads busy)`;
+  if (machineCores != null && ownCores !== null && machineCores - ownCores >= 0.25 * cores) {
+    // Other programs held part of the machine: the numbers understate this server (flagged as noisy too).
+    candidates.push({
+      share: machineCores / cores,
+      label: `CPU (${machineCores.toFixed(1)} of ${cores} cores busy, ${(machineCores - ownCores).toFixed(1)} of them by other programs)`,
+    });
   }
+  if (utilization !== null) {
+    candidates.push({ share: utilization, label: `event loop (busy ${Math.round(utilization * 100)}% of the time)` });
+  }
+  if (serverCores !== null && utilization !== null && threadpoolSize < cores) {
+    candidates.push({ share: (serverCores - utilization) / threadpoolSize, label: `thread pool (all ${threadpoolSize} threads busy)` });
+  }
+  const best = candidates.reduce((a, b) => (b.share > a.share ? b : a), { share: 0, label: '' });
+  if (best.share >= 0.8) return best.label;
   return `waiting (${connections} connection${connections === 1 ? '' : 's'}; requests wait more than they compute)`;
 }

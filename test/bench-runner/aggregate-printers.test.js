@@ -114,13 +114,14 @@ describe('bench-runner: statistics and aggregation', () => {
     assert.equal(fractionOfIdeal(1.02, 1), null);
   });
 
-  it('names the resource that bounds a measurement', () => {
+  it('names the resource that bounds a measurement, with the figure', () => {
     const ctx = { cores: 2, threadpoolSize: 4, connections: 10 };
-    assert.match(boundResource({ ownCores: 1.9, serverCores: 1.5, utilization: 0.5 }, ctx), /^CPU \(all 2 cores busy, load generator/);
-    assert.match(boundResource({ ownCores: 1.2, serverCores: 1, utilization: 0.95 }, ctx), /^event loop/);
+    assert.equal(boundResource({ ownCores: 1.9, serverCores: 1.5, utilization: 0.5 }, ctx), 'CPU (1.9 of 2 cores busy, load generator included)');
+    assert.equal(boundResource({ ownCores: 1.2, serverCores: 1, utilization: 0.95 }, ctx), 'event loop (busy 95% of the time)');
     assert.match(boundResource({ ownCores: 0.3, serverCores: 0.2, utilization: 0.1 }, ctx), /^waiting \(10 connections/);
-    assert.match(boundResource({ ownCores: 1.2, serverCores: 1, utilization: 0.5, machineCores: 1.95 }, ctx), /partly with other programs/);
-    assert.match(boundResource({ ownCores: 0.3, serverCores: 0.2, utilization: 0.1, machineCores: 1.7 }, ctx), /^waiting/);
+    assert.equal(boundResource({ ownCores: 1.1, serverCores: 1, utilization: 0.5, machineCores: 1.96 }, ctx), 'CPU (2.0 of 2 cores busy, 0.9 of them by other programs)');
+    assert.match(boundResource({ ownCores: 0.3, serverCores: 0.2, utilization: 0.1, machineCores: 1.2 }, ctx), /^waiting/);
+    assert.equal(boundResource({ ownCores: 1.1, serverCores: 1.05, utilization: 0.1 }, { ...ctx, threadpoolSize: 1 }), 'thread pool (all 1 threads busy)');
   });
 });
 
