@@ -69,11 +69,18 @@ const rule = {
       });
     }
 
+    /** Whether this file is one the user keeps out of the rule: asked only once there is something to report. */
+    let ignoredFile = null;
+    /** @param {any} node */
+    const mayReportIn = (node) =>
+      !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) && !isInOrderedScope(node, sourceCode.visitorKeys);
+
     /** @param {any[]} statements */
     function checkStatements(statements) {
       if (countAwaitedStatements(statements) < 2) return;
-      if (isInOrderedScope(statements[0], sourceCode.visitorKeys)) return;
-      for (const members of findStatementGroups(statements, getFacts())) {
+      const groups = findStatementGroups(statements, getFacts());
+      if (groups.length === 0 || !mayReportIn(statements[0])) return;
+      for (const members of groups) {
         const edit = typeLinksBetween(members) ? null : promiseAllStatementEdit(sourceCode, members);
         report(members[0].statement, members.length, edit, members[members.length - 1].statement);
       }
@@ -85,7 +92,7 @@ const rule = {
      */
     function checkSlots(container, slots) {
       if (slots.filter((slot) => slot && unwrap(slot).type === 'AwaitExpression').length < 2) return;
-      if (isInOrderedScope(container, sourceCode.visitorKeys)) return;
+      if (!mayReportIn(container)) return;
       /** @type {any[]} */
       let run = [];
       const flush = () => {
@@ -163,8 +170,6 @@ const rule = {
         if (list) statementLists.add(list);
       },
       'Program:exit'() {
-        // Asked only here: most files have no awaits, and this costs more than finding that out.
-        if (statementLists.size + slotContainers.size === 0 || fileMatches(context.filename, context.cwd, options.ignoreFiles)) return;
         for (const owner of statementLists) checkStatements(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
         for (const container of slotContainers) checkSlots(container, slotsOf(container));
       },

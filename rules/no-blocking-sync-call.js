@@ -88,8 +88,8 @@ const rule = {
         importEquals.push(node);
       },
       'Program:exit'() {
-        // A file that never names one of the modules cannot import it: skip tracking.
-        if (!options.modules.some((name) => sourceCode.text.includes(name))) return;
+        // A file that never names one of the modules as a string cannot import it: skip tracking.
+        if (!moduleSpecifierPattern(options.modules).test(sourceCode.text)) return;
         const calls = findBlockingCalls(sourceCode, { modules: options.modules, dynamicImports, importEquals });
         // Asked only now: most files have no blocking call, and matching globs costs more than finding that out.
         if (calls.length === 0 || fileMatches(context.filename, context.cwd, options.startupFiles)) return;
@@ -104,6 +104,23 @@ const rule = {
     };
   },
 };
+
+/** @type {Map<string, RegExp>} */
+const specifierPatterns = new Map();
+
+/**
+ * `'fs'`, `"node:fs"`, `'fs/promises'`…: how any import or require of the modules must appear in the text.
+ * @param {ReadonlyArray<string>} modules
+ */
+function moduleSpecifierPattern(modules) {
+  const key = modules.join('|');
+  let pattern = specifierPatterns.get(key);
+  if (!pattern) {
+    pattern = new RegExp(`['"\`](?:node:)?(?:${key})(?:/[\\w/]*)?['"\`]`);
+    specifierPatterns.set(key, pattern);
+  }
+  return pattern;
+}
 
 /**
  * @param {import('eslint').Rule.RuleContext} context

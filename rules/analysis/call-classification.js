@@ -54,19 +54,44 @@ export function nameWords(name) {
     .filter(Boolean);
 }
 
+const barrierVerbs = new Set(BARRIER_VERBS);
+const neutral = new Set(NEUTRAL_WORDS);
+const connectionNames = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
+
+/** @type {Map<string, ReturnType<typeof buildVerbTables>>} */
+const verbTables = new Map();
+
+/**
+ * The verb tables extended by the user's options: built once per distinct
+ * option values, not once per linted file.
+ * @param {ClassifierOptions} options
+ */
+function verbTablesFor(options) {
+  const key = JSON.stringify([options.readVerbs, options.writeVerbs, options.orderedCallees]);
+  let tables = verbTables.get(key);
+  if (!tables) {
+    tables = buildVerbTables(options);
+    verbTables.set(key, tables);
+  }
+  return tables;
+}
+
+/** @param {ClassifierOptions} options */
+function buildVerbTables(options) {
+  const readVerbs = new Set([...READ_VERBS, ...(options.readVerbs ?? [])].map((v) => v.toLowerCase()));
+  const writeVerbs = new Set([...WRITE_VERBS, ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
+  for (const verb of options.readVerbs ?? []) writeVerbs.delete(verb.toLowerCase());
+  const userVerbs = new Set([...(options.readVerbs ?? []), ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
+  const ordered = new Set((options.orderedCallees ?? []).map((callee) => callee.replace(/\s+/g, '')));
+  return { readVerbs, writeVerbs, userVerbs, ordered };
+}
+
 /**
  * @param {ClassifierOptions} options
  * @param {{ resolveRoot: (node: any) => unknown, isConnectionVariable: (root: unknown) => boolean, visitorKeys: any, getText: (node: any) => string }} context
  */
 export function createCallClassifier(options, context) {
-  const readVerbs = new Set([...READ_VERBS, ...(options.readVerbs ?? [])].map((v) => v.toLowerCase()));
-  const writeVerbs = new Set([...WRITE_VERBS, ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
-  for (const verb of options.readVerbs ?? []) writeVerbs.delete(verb.toLowerCase());
-  const userVerbs = new Set([...(options.readVerbs ?? []), ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
-  const barrierVerbs = new Set(BARRIER_VERBS);
-  const neutral = new Set(NEUTRAL_WORDS);
-  const ordered = new Set((options.orderedCallees ?? []).map((callee) => callee.replace(/\s+/g, '')));
-  const connectionNames = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
+  const { readVerbs, writeVerbs, userVerbs, ordered } = verbTablesFor(options);
   const objectArgumentsOf = createObjectArguments(context.resolveRoot);
 
   /**
