@@ -16,14 +16,19 @@ import { formatComparison } from './printers/terminal.js';
 import { formatJson } from './printers/json.js';
 import { formatSummary } from './printers/summary.js';
 import { renderHtml } from './printers/html.js';
+import { runFunctionCommand } from './harness/command.js';
 
 const USAGE = `Usage: unblock-bench [options] <fixture-dir…>
+       unblock-bench [options] --function <file:LINE> [--latency io:10]
 
 Applies the Unblock rules' fixes to each fixture, checks that before and after answer alike,
 and measures both under alternating HTTP load. A directory without fixture.json runs every
-fixture directory inside it.
+fixture directory inside it. With --function, benchmarks the function around LINE of a source
+file instead, against simulated backends (docs/function-bench.md).
 
 Options:
+  --function <file:LINE>     benchmark the function that contains LINE (no fixture needed)
+  --latency <model>          latency model for --function: io:10 (default), threadpool:3, or JSON
   --connections <list>       connection levels, e.g. 1,10 (default: fixture.json or 1,10)
   --duration <s>             seconds per measured slice (default 2)
   --rounds <n>               A/B pairs per connection level (default 5)
@@ -44,6 +49,8 @@ Options:
   -v, --version              show the version`;
 
 const OPTIONS = /** @type {const} */ ({
+  function: { type: 'string' },
+  latency: { type: 'string' },
   connections: { type: 'string' },
   duration: { type: 'string' },
   rounds: { type: 'string' },
@@ -83,11 +90,14 @@ async function main() {
     const require = createRequire(import.meta.url);
     return void process.stdout.write(`${require('../package.json').version}\n`);
   }
-  if (positionals.length === 0) return fail('no fixture given (see --help)');
+  const functionSpec = /** @type {string | undefined} */ (values.function);
+  if (functionSpec && positionals.length > 0) return fail('give either fixtures or --function, not both (see --help)');
+  if (!functionSpec && values.latency !== undefined) return fail('--latency goes with --function (see --help)');
+  if (!functionSpec && positionals.length === 0) return fail('no fixture given (see --help)');
 
-  let fixtures;
+  let fixtures = [];
   try {
-    fixtures = await expandFixtures(positionals);
+    if (!functionSpec) fixtures = await expandFixtures(positionals);
   } catch (error) {
     return fail(oneLine(error));
   }
@@ -131,6 +141,23 @@ async function main() {
   const progress = createProgress(process.stderr);
   /** @type {Array<{ fixture: string, result?: any, error?: { message: string, code: string, details: string } }>} */
   const entries = [];
+  if (functionSpec) {
+    try {
+      const { text, exitCode, result } = await runFunctionCommand(
+        { spec: functionSpec, latency: /** @type {string | undefined} */ (values.latency), benchOptions: options, diff: !quiet && !values['no-diff'] },
+        { signal: controller.signal, onProgress: quiet ? undefined : (event) => progress.update(event) },
+      );
+      progress.clear();
+      print(text);
+      if (result?.status === 'measured') entries.push({ fixture: functionSpec, result });
+      if (exitCode !== 0) process.exitCode = exitCode;
+    } catch (error) {
+      progress.clear();
+      const err = error instanceof BenchError ? error : new BenchError(oneLine(error), { code: 'INTERNAL' });
+      entries.push({ fixture: functionSpec, error: { message: err.message, code: err.code, details: err.details } });
+      process.stderr.write(`unblock-bench: ${functionSpec}: ${err.message}\n${err.details ? `${err.details}\n` : ''}`);
+    }
+  }
   for (const fixture of fixtures) {
     try {
       const result = await runComparison(

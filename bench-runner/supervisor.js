@@ -38,7 +38,8 @@ function installExitHook() {
 export function spawnNode(script, args, options = {}) {
   installExitHook();
   const child = fork(script, args, {
-    env: options.env ?? process.env,
+    // Inside VS Code desktop, process.execPath is the Electron binary: this makes it run as plain Node.
+    env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // The caller's flags (--inspect, --input-type, loaders) would skew or break the children.
     execArgv: [],
