@@ -47,12 +47,22 @@ const CONNECTION_LAST_WORDS = new Set(['page', 'browser', 'frame', 'session', 't
  * @param {string} name
  */
 export function nameWords(name) {
-  return name
-    .replace(/^[$_#]+/, '')
-    .split(/(?<=[a-z0-9])(?=[A-Z])|[_$-]+/)
-    .map((word) => word.toLowerCase())
-    .filter(Boolean);
+  let words = wordsOfName.get(name);
+  if (!words) {
+    words = name
+      .replace(/^[$_#]+/, '')
+      .split(/(?<=[a-z0-9])(?=[A-Z])|[_$-]+/)
+      .map((word) => word.toLowerCase())
+      .filter(Boolean);
+    // Method names repeat across a codebase; a bounded cache keeps the regex split off the hot path.
+    if (wordsOfName.size > 20_000) wordsOfName.clear();
+    wordsOfName.set(name, words);
+  }
+  return words;
 }
+
+/** @type {Map<string, string[]>} */
+const wordsOfName = new Map();
 
 const barrierVerbs = new Set(BARRIER_VERBS);
 const neutral = new Set(NEUTRAL_WORDS);
