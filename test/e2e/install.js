@@ -44,7 +44,10 @@ async function installCodeServer() {
   // npm must itself run under Node 24 (PATH) so code-server's postinstall accepts the version,
   // and native modules must build against Node 24's headers (nodedir).
   const env = {
-    ...process.env,
+    // Run as `npm run test:e2e`, this process inherits the outer npm's npm_* variables; the inner
+    // npm would take npm_config_user_agent ("node/v20") from them, and code-server's postinstall
+    // reads the Node version from that user agent. Start the inner npm with a clean npm slate.
+    ...withoutNpmVariables(process.env),
     PATH: `${path.dirname(node24Bin)}:${process.env.PATH}`,
     npm_config_nodedir: node24Dir,
   };
@@ -52,6 +55,14 @@ async function installCodeServer() {
     cwd: codeServerPrefix, env,
   });
   await writeFile(codeServerDoneMarker, new Date().toISOString() + '\n');
+}
+
+/**
+ * The environment minus the variables an outer `npm run` sets for its scripts.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function withoutNpmVariables(env) {
+  return Object.fromEntries(Object.entries(env).filter(([name]) => !/^npm_/i.test(name) && name !== 'NODE'));
 }
 
 /** Installs every missing piece; safe to call on every run. */
