@@ -9,7 +9,7 @@ import { orderingReason } from './analysis/independence.js';
 import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
-import { docsUrl } from './docs-url.js';
+import { docsUrl } from './analysis/docs-url.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 

@@ -9,7 +9,7 @@ import { findBlockingCalls } from './analysis/node-module-tracker.js';
 import { createStartupClassifier, defaultStartupFiles } from './analysis/startup-code.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { buildSyncToAsyncFix } from './fix/sync-to-async.js';
-import { docsUrl } from './docs-url.js';
+import { docsUrl } from './analysis/docs-url.js';
 
 /** @typedef {import('./analysis/blocking-apis.js').BlockingApi} BlockingApi */
 

@@ -12,7 +12,7 @@ import { isInOrderedScope } from './analysis/ordered-scopes.js';
 import { walk, isFunctionNode, propertyName } from './analysis/ast.js';
 import { loopRewrites } from './fix/loop-to-map.js';
 import { forEachRewrites } from './fix/loop-foreach.js';
-import { docsUrl } from './docs-url.js';
+import { docsUrl } from './analysis/docs-url.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 

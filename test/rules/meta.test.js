@@ -8,12 +8,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import plugin from '../../index.js';
-import { docsUrl } from '../../rules/docs-url.js';
+import { docsUrl } from '../../rules/analysis/docs-url.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ruleFiles = fs
   .readdirSync(path.join(root, 'rules'))
-  .filter((file) => file.endsWith('.js') && file !== 'docs-url.js')
+  .filter((file) => file.endsWith('.js'))
   .map((file) => path.basename(file, '.js'));
 
 describe('plugin and rule metadata', () => {
