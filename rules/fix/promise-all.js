@@ -100,8 +100,8 @@ export function promiseAllStatementEdit(sourceCode, members) {
       : `${needsAsiGuard(sourceCode, first.statement) ? ';' : ''}[${patterns}] = await Promise.all(`;
 
   // Keep the file's semicolon style.
-  const end = sourceCode.getLastToken(first.statement).value === ';' ? ');' : ')';
-  const singleLine = `${head}[${elements.map((element) => element.operand).join(', ')}]${end}`;
+  const closing = sourceCode.getLastToken(first.statement).value === ';' ? ');' : ')';
+  const singleLine = `${head}[${elements.map((element) => element.operand).join(', ')}]${closing}`;
   // Code written on one line stays on one line; otherwise wrap past MAX_LINE.
   const writtenOnOneLine = first.statement.loc.start.line === members[members.length - 1].statement.loc.end.line;
   const fitsOnOneLine =
@@ -116,7 +116,7 @@ export function promiseAllStatementEdit(sourceCode, members) {
       ...element.comments.map((comment) => `${inner}${comment}`),
       `${inner}${reindent(element.operand, lineIndent(sourceCode, element.member.statement), inner, hasMultilineTemplate(sourceCode, element.member.awaitNode.argument))},`,
     ]);
-    statementText = `${head}[\n${lines.join('\n')}\n${indent}]${end}`;
+    statementText = `${head}[\n${lines.join('\n')}\n${indent}]${closing}`;
   }
 
   // Statements between the members stay where they are, in their order.
