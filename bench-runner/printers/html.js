@@ -97,22 +97,8 @@ function levelSection(level, pool) {
         { name: 'after', color: COLORS.after, points: a.rpsPerRound.map((/** @type {number} */ y, /** @type {number} */ i) => [i + 1, y]) },
       ],
     }),
-    barChart({
-      title: 'Event-loop delay',
-      yLabel: 'ms',
-      groups: [
-        { label: 'p50', bars: [{ name: 'before', color: COLORS.before, value: b.eventLoop.p50 }, { name: 'after', color: COLORS.after, value: a.eventLoop.p50 }] },
-        { label: 'p99', bars: [{ name: 'before', color: COLORS.before, value: b.eventLoop.p99 }, { name: 'after', color: COLORS.after, value: a.eventLoop.p99 }] },
-      ],
-    }),
-    barChart({
-      title: 'Bystander route latency under load',
-      yLabel: 'ms',
-      groups: [
-        { label: 'p50', bars: [{ name: 'before', color: COLORS.before, value: b.bystander.p50 }, { name: 'after', color: COLORS.after, value: a.bystander.p50 }] },
-        { label: 'p99', bars: [{ name: 'before', color: COLORS.before, value: b.bystander.p99 }, { name: 'after', color: COLORS.after, value: a.bystander.p99 }] },
-      ],
-    }),
+    percentileBars('Event-loop delay', b.eventLoop, a.eventLoop),
+    percentileBars('Bystander route latency under load', b.bystander, a.bystander),
   ];
   const figures = `<p>Latency p50/p99: ${ms(b.latency.p50)}/${ms(b.latency.p99)} ms → ${ms(a.latency.p50)}/${ms(a.latency.p99)} ms. Errors/timeouts/non-2xx: ${b.errors}/${b.timeouts}/${b.non2xx} → ${a.errors}/${a.timeouts}/${a.non2xx}.</p>`;
   return `${head}\n${bound}\n${figures}\n${noisy}<div class="charts">${charts.join('')}</div>`;
@@ -151,4 +137,24 @@ function colorDiff(diff) {
       return text;
     })
     .join('\n');
+}
+
+/**
+ * Before/after bars for the p50 and p99 of one measure, in ms.
+ * @param {string} title
+ * @param {{ p50: number, p99: number }} before
+ * @param {{ p50: number, p99: number }} after
+ */
+function percentileBars(title, before, after) {
+  return barChart({
+    title,
+    yLabel: 'ms',
+    groups: /** @type {const} */ (['p50', 'p99']).map((label) => ({
+      label,
+      bars: [
+        { name: 'before', color: COLORS.before, value: before[label] },
+        { name: 'after', color: COLORS.after, value: after[label] },
+      ],
+    })),
+  });
 }
