@@ -5,7 +5,7 @@
 import { createStatementFacts } from './analysis/statement-facts.js';
 import { findStatementGroups } from './analysis/waterfall-groups.js';
 import { isInOrderedScope } from './analysis/ordered-scopes.js';
-import { orderingReason } from './analysis/independence.js';
+import { orderingReason, worthStartingTogether } from './analysis/independence.js';
 import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
@@ -48,7 +48,7 @@ const rule = {
     const sourceCode = context.sourceCode;
     /** @type {ReturnType<typeof createStatementFacts> | null} */
     let facts = null;
-    const getFacts = () => (facts ??= createStatementFacts(sourceCode, options));
+    const getFacts = () => (facts ??= createStatementFacts(sourceCode, context.filename, options));
 
     /**
      * @param {any} node
@@ -78,7 +78,7 @@ const rule = {
     /** @param {any[]} statements */
     function checkStatements(statements) {
       if (countAwaitedStatements(statements) < 2) return;
-      const groups = findStatementGroups(statements, getFacts());
+      const groups = findStatementGroups(statements, getFacts()).filter(worthStartingTogether);
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
       for (const members of groups) {
         const edit = typeLinksBetween(members) ? null : promiseAllStatementEdit(sourceCode, members);
@@ -96,7 +96,7 @@ const rule = {
       /** @type {any[]} */
       let run = [];
       const flush = () => {
-        if (run.length >= 2) {
+        if (run.length >= 2 && worthStartingTogether(run.map((member) => getFacts().expressionOperation(member)))) {
           const edit = promiseAllExpressionEdit(sourceCode, container, run, isParenthesized);
           report(run[0], run.length, edit, run[run.length - 1]);
         }

@@ -7,7 +7,7 @@ import { forOfShape, forInShape, indexedShape, forEachShape } from './analysis/l
 import { analyseIterations } from './analysis/loop-iterations.js';
 import { isKnownArray, isKnownNonArray } from './analysis/loop-arrays.js';
 import { getReferenceIndex } from './analysis/references.js';
-import { createCallClassifier } from './analysis/call-classification.js';
+import { createFileClassifier } from './analysis/file-classifier.js';
 import { isInOrderedScope } from './analysis/ordered-scopes.js';
 import { walk, isFunctionNode, propertyName } from './analysis/ast.js';
 import { loopRewrites } from './fix/loop-to-map.js';
@@ -63,17 +63,12 @@ const rule = {
     const sourceCode = context.sourceCode;
     const visitorKeys = sourceCode.visitorKeys;
     const isTypeScript = /\.[cm]?tsx?$/i.test(context.filename ?? '');
-    /** @type {{ index: ReturnType<typeof getReferenceIndex>, classifier: ReturnType<typeof createCallClassifier> } | null} */
+    /** @type {{ index: ReturnType<typeof getReferenceIndex>, classifier: ReturnType<typeof createFileClassifier> } | null} */
     let analysis = null;
     const getAnalysis = () => {
       if (analysis) return analysis;
       const index = getReferenceIndex(sourceCode);
-      const classifier = createCallClassifier(options, {
-        resolveRoot: index.resolveRoot,
-        isConnectionVariable: index.isConnectionVariable,
-        visitorKeys,
-        getText: (node) => sourceCode.getText(node),
-      });
+      const classifier = createFileClassifier(sourceCode, context.filename, options, index);
       analysis = { index, classifier };
       return analysis;
     };

@@ -25,6 +25,8 @@ import {
  * @property {boolean} barrier
  * @property {Receiver | null} receiver
  * @property {Set<string>} objectArguments  objects handed over by reference (`storage`, `this.cache`), by key
+ * @property {import('./project/index.js').CallSummary | null} summary  what the callee's body shows, when it can be read
+ * @property {boolean | null} io  whether it waits on I/O: false only when its body shows pure computation
  *
  * @typedef {object} ClassifierOptions
  * @property {string[]} [orderedCallees] callee paths (`audit.log`) or names (`sleep`) that are barriers
@@ -98,7 +100,7 @@ function buildVerbTables(options) {
 
 /**
  * @param {ClassifierOptions} options
- * @param {{ resolveRoot: (node: any) => unknown, isConnectionVariable: (root: unknown) => boolean, visitorKeys: any, getText: (node: any) => string }} context
+ * @param {{ resolveRoot: (node: any) => unknown, isConnectionVariable: (root: unknown) => boolean, visitorKeys: any, getText: (node: any) => string, summaryOfCall?: (call: any) => import('./project/index.js').CallSummary | null }} context
  */
 export function createCallClassifier(options, context) {
   const { readVerbs, writeVerbs, userVerbs, ordered } = verbTablesFor(options);
@@ -268,7 +270,10 @@ export function createCallClassifier(options, context) {
    */
   function classifyOperation(operand) {
     const main = classifyCall(operand);
-    let kind = main.kind;
+    const summary = context.summaryOfCall?.(operand) ?? null;
+    // Evidence from the body overrides the name (`ensureTenant` INSERTs); a body that computes only reads nothing outside.
+    /** @type {'read' | 'write' | 'unknown'} */
+    let kind = summary && summary.kind !== 'unknown' ? (summary.kind === 'none' ? 'read' : summary.kind) : main.kind;
     let barrier = main.barrier;
     walk(operand, context.visitorKeys, (node) => {
       if (node === operand) return true;
@@ -283,7 +288,8 @@ export function createCallClassifier(options, context) {
       }
       return true;
     });
-    return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand) };
+    // A call whose body cannot be read is presumed to wait.
+    return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand), summary, io: summary ? summary.io : true };
   }
 
   /** @param {any} node */
@@ -298,7 +304,10 @@ export function createCallClassifier(options, context) {
     return found;
   }
 
-  return { classifyOperation, classifyCall, verbsOf, kindOfNames };
+  /** @param {any} call */
+  const kindOfCall = (call) => classifyCall(call).kind;
+
+  return { classifyOperation, classifyCall, verbsOf, kindOfNames, kindOfCall };
 }
 
 /**

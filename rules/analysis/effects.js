@@ -15,7 +15,7 @@ import { walk, isFunctionNode, unwrap, propertyName } from './ast.js';
  */
 
 /** Methods that mutate the object they are called on. */
-const MUTATING_METHODS = new Set([
+export const MUTATING_METHODS = new Set([
   'push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin',
   'set', 'delete', 'add', 'clear', 'assign', 'defineProperty', 'setPrototypeOf',
 ]);

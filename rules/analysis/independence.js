@@ -39,6 +39,36 @@ function mutatesWhatOtherReads(mutator, reader) {
 }
 
 /**
+ * Two resource sets meet: a shared key, or SQL whose tables are unknown (`sql:*`) next to any SQL.
+ * @param {Set<string>} a
+ * @param {Set<string>} b
+ */
+function resourcesMeet(a, b) {
+  if (intersects(a, b)) return true;
+  const anySql = (/** @type {Set<string>} */ set) => [...set].some((key) => key.startsWith('sql:'));
+  return (a.has('sql:*') && anySql(b)) || (b.has('sql:*') && anySql(a));
+}
+
+/**
+ * What the callees' bodies show about the pair: one writes a table, module
+ * state or `this` field that the other reads or writes.
+ * @param {OperationFacts} earlier
+ * @param {OperationFacts} later
+ * @returns {string | null}
+ */
+function summaryConflict(earlier, later) {
+  const a = earlier.cls.summary;
+  const b = later.cls.summary;
+  if (!a || !b) return null;
+  if (resourcesMeet(a.writes, b.reads) || resourcesMeet(a.writes, b.writes) || resourcesMeet(a.reads, b.writes)) return 'same resource';
+  const sameThis = a.thisOwner !== null && a.thisOwner === b.thisOwner;
+  if (sameThis && (intersects(a.thisWrites, b.thisReads) || intersects(a.thisReads, b.thisWrites) || intersects(a.thisWrites, b.thisWrites))) {
+    return 'same state';
+  }
+  return null;
+}
+
+/**
  * May `later` start while `earlier` (an awaited operation before it) is still pending?
  * @param {OperationFacts} earlier
  * @param {OperationFacts} later
@@ -47,6 +77,8 @@ function mutatesWhatOtherReads(mutator, reader) {
 export function orderingReason(earlier, later) {
   if (bindingsFlow(earlier.effects, later.effects)) return 'binding flow';
   if (earlier.cls.barrier || later.cls.barrier) return 'barrier';
+  const conflict = summaryConflict(earlier, later);
+  if (conflict) return conflict;
   // A write must not run when an earlier operation would have failed first.
   if (later.cls.kind === 'write') return 'later write';
   if (earlier.cls.kind === 'write' && shareEntity(earlier, later)) return 'same entity after write';
@@ -63,6 +95,16 @@ export function orderingReason(earlier, later) {
     return 'shared object argument';
   }
   return null;
+}
+
+/**
+ * Whether starting these operations together can gain anything: at least
+ * two of them may wait on I/O. Helpers whose bodies show pure computation
+ * (sanitisers, in-memory lookups) run one after another anyway.
+ * @param {OperationFacts[]} operations
+ */
+export function worthStartingTogether(operations) {
+  return operations.filter((operation) => operation.cls.io !== false).length >= 2;
 }
 
 /**

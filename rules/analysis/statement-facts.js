@@ -6,7 +6,7 @@
 import { awaitedOperationOf } from './operations.js';
 import { effectsOf } from './effects.js';
 import { getReferenceIndex } from './references.js';
-import { createCallClassifier } from './call-classification.js';
+import { createFileClassifier } from './file-classifier.js';
 import { walk, isFunctionNode, unwrap } from './ast.js';
 
 /** Statement types that never run anything where they stand. */
@@ -17,17 +17,13 @@ const INERT_STATEMENTS = new Set([
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} filename
  * @param {import('./call-classification.js').ClassifierOptions} options
  */
-export function createStatementFacts(sourceCode, options) {
+export function createStatementFacts(sourceCode, filename, options) {
   const index = getReferenceIndex(sourceCode);
   const visitorKeys = sourceCode.visitorKeys;
-  const classifier = createCallClassifier(options, {
-    resolveRoot: index.resolveRoot,
-    isConnectionVariable: index.isConnectionVariable,
-    visitorKeys,
-    getText: (node) => sourceCode.getText(node),
-  });
+  const classifier = createFileClassifier(sourceCode, filename, options, index);
   /** @type {Map<any, any>} */
   const candidates = new Map();
   /** @type {Map<any, any>} */

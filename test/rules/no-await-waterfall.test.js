@@ -74,8 +74,10 @@ const valid = [
   // A later write must not run when an earlier call would have failed first.
   'async function h(order) { const x = await getStock(); const y = await saveOrder(order); return [x, y]; }',
   "async function h() { const x = await getA(); const y = await fetch(url, { method: 'POST' }); return [x, y]; }",
-  // Two queries whose verbs say nothing about what they do, on one pool.
-  "async function h() { const x = await pool.query('SELECT 1'); const y = await pool.query('SELECT 2'); return [x, y]; }",
+  // Two queries on one pool, the first one a write (its SQL text says so).
+  "async function h() { const x = await pool.query('UPDATE accounts SET n = n + 1'); const y = await pool.query('SELECT 2'); return [x, y]; }",
+  // Two queries whose text is not SQL the analysis can read: nothing says what they do.
+  'async function h(a, b) { const x = await pool.query(a); const y = await pool.query(b); return [x, y]; }',
   // The earlier call may change the object the later one reads.
   'async function h(list) { const r = await list.refresh(); const v = await render(list); return [r, v]; }',
   // Found in real code (an auth library's token cache): two calls through a

@@ -1,0 +1,27 @@
+/**
+ * The call classifier of one linted file, wired to the project index so
+ * that what a callee's body shows (its effect summary) comes before what
+ * its name suggests. Both waterfall rules classify through this.
+ */
+import { createCallClassifier } from './call-classification.js';
+import { getProjectIndex } from './project/index.js';
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} filename
+ * @param {import('./call-classification.js').ClassifierOptions} options
+ * @param {ReturnType<typeof import('./references.js').getReferenceIndex>} index
+ */
+export function createFileClassifier(sourceCode, filename, options, index) {
+  /** @type {ReturnType<typeof getProjectIndex> | null} */
+  let project = null;
+  const classifier = createCallClassifier(options, {
+    resolveRoot: index.resolveRoot,
+    isConnectionVariable: index.isConnectionVariable,
+    visitorKeys: sourceCode.visitorKeys,
+    getText: (node) => sourceCode.getText(node),
+    // Asked only for awaited operations, so files without any pay nothing.
+    summaryOfCall: (call) => (project ??= getProjectIndex(sourceCode, filename, classifier.kindOfCall)).summaryOfCall(call),
+  });
+  return classifier;
+}

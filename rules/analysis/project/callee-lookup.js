@@ -1,0 +1,296 @@
+/**
+ * Follows a call to the function it runs: a function of the same module, a
+ * method of the enclosing class (`this.m()`, `this.#m()`) or of a class a
+ * TypeScript annotation names (`private readonly repo: UserRepository`), a
+ * method of an object literal or of a singleton (`module.exports = new S()`),
+ * and definitions behind imports, `require`, re-exports and tsconfig paths.
+ * Anything else resolves to null: the call stays unknown.
+ */
+import { unwrap, isFunctionNode, propertyName } from '../ast.js';
+import { keyName } from './module-view.js';
+import { resolveImport } from './resolve-import.js';
+import { loadModule } from './module-cache.js';
+
+/** Re-export and alias chains longer than this are not followed. */
+const MAX_HOPS = 8;
+
+/**
+ * @typedef {import('./module-view.js').ModuleView} ModuleView
+ *
+ * @typedef {{ type: 'function', fn: any, view: ModuleView, classNode: any | null, objectNode: any | null }
+ *   | { type: 'class', node: any, view: ModuleView }
+ *   | { type: 'instance', node: any, view: ModuleView }
+ *   | { type: 'object', node: any, view: ModuleView }
+ *   | { type: 'module', view: ModuleView }
+ *   | { type: 'string', text: string }
+ *   | { type: 'number', value: number }} Value
+ *
+ * @typedef {object} CallContext where a call is written
+ * @property {ModuleView} view
+ * @property {any | null} classNode    the class whose method contains the call (for `this`)
+ * @property {any | null} objectNode   the object literal whose method contains the call (for `this`)
+ * @property {(name: string) => boolean} isShadowed  a name declared between the call and the module scope
+ */
+
+/**
+ * @param {ModuleView} view
+ * @param {string} specifier
+ * @returns {ModuleView | null}
+ */
+function importedModule(view, specifier) {
+  const file = resolveImport(view.file, specifier);
+  return file ? loadModule(file) : null;
+}
+
+/**
+ * What a top-level name of a module stands for.
+ * @param {ModuleView} view
+ * @param {string} name
+ * @param {number} [hops]
+ * @returns {Value | null}
+ */
+export function valueOfName(view, name, hops = 0) {
+  const binding = view.bindings.get(name);
+  if (!binding || hops > MAX_HOPS) return null;
+  switch (binding.kind) {
+    case 'function':
+      return { type: 'function', fn: binding.node, view, classNode: null, objectNode: null };
+    case 'class':
+      return { type: 'class', node: binding.node, view };
+    case 'namespace': {
+      const module = importedModule(view, binding.source ?? '');
+      return module ? { type: 'module', view: module } : null;
+    }
+    case 'import': {
+      const module = importedModule(view, binding.source ?? '');
+      return module ? valueOfExport(module, binding.imported ?? 'default', hops + 1) : null;
+    }
+    default:
+      return binding.constant ? valueOfNode(view, binding.node, hops + 1) : null;
+  }
+}
+
+/**
+ * What a module exports under a name.
+ * @param {ModuleView} view
+ * @param {string} name
+ * @param {number} [hops]
+ * @returns {Value | null}
+ */
+export function valueOfExport(view, name, hops = 0) {
+  if (hops > MAX_HOPS) return null;
+  const entry = view.exports.get(name);
+  if (entry?.source) {
+    const module = importedModule(view, entry.source);
+    return module ? valueOfExport(module, entry.imported ?? name, hops + 1) : null;
+  }
+  if (entry?.local) return valueOfName(view, entry.local, hops + 1);
+  if (entry?.node) return valueOfNode(view, entry.node, hops + 1);
+  for (const source of view.exportAllFrom) {
+    const module = importedModule(view, source);
+    const value = module && valueOfExport(module, name, hops + 1);
+    if (value) return value;
+  }
+  return null;
+}
+
+/**
+ * @param {ModuleView} view
+ * @param {any} node
+ * @param {number} hops
+ * @returns {Value | null}
+ */
+function valueOfNode(view, node, hops) {
+  const value = unwrap(node);
+  if (!value) return null;
+  if (isFunctionNode(value)) return { type: 'function', fn: value, view, classNode: null, objectNode: null };
+  if (value.type === 'ClassExpression' || value.type === 'ClassDeclaration') return { type: 'class', node: value, view };
+  if (value.type === 'ObjectExpression') return { type: 'object', node: value, view };
+  if (value.type === 'Identifier') return valueOfName(view, value.name, hops + 1);
+  if (value.type === 'Literal' && typeof value.value === 'string') return { type: 'string', text: value.value };
+  if (value.type === 'Literal' && typeof value.value === 'number') return { type: 'number', value: value.value };
+  if (value.type === 'TemplateLiteral' && value.expressions.length === 0) return { type: 'string', text: value.quasis[0].value.cooked ?? '' };
+  // A singleton: `module.exports = new UserService()`, `export const users = new UserService()`.
+  if (value.type === 'NewExpression' && value.callee.type === 'Identifier') {
+    const created = valueOfName(view, value.callee.name, hops + 1);
+    return created?.type === 'class' ? { type: 'instance', node: created.node, view: created.view } : null;
+  }
+  return null;
+}
+
+/**
+ * A member of a value: a module's export, an object's method, an instance's
+ * method (its class and superclasses), a class's static method.
+ * @param {Value} value
+ * @param {string} name
+ * @returns {Value | null}
+ */
+export function memberOf(value, name) {
+  switch (value.type) {
+    case 'module':
+      return valueOfExport(value.view, name);
+    case 'object':
+      return objectMember(value.node, value.view, name);
+    case 'instance':
+      return classMember(value.node, value.view, name, false, 0);
+    case 'class':
+      return classMember(value.node, value.view, name, true, 0);
+    default:
+      return null;
+  }
+}
+
+/**
+ * @param {any} objectNode
+ * @param {ModuleView} view
+ * @param {string} name
+ * @returns {Value | null}
+ */
+function objectMember(objectNode, view, name) {
+  for (const property of objectNode.properties) {
+    if (property.type !== 'Property' || property.computed || keyName(property.key) !== name) continue;
+    const member = unwrap(property.value);
+    if (isFunctionNode(member)) return { type: 'function', fn: member, view, classNode: null, objectNode };
+    return valueOfNode(view, member, 0);
+  }
+  return null;
+}
+
+/**
+ * @param {any} classNode
+ * @param {ModuleView} view
+ * @param {string} name  `#name` for a private member
+ * @param {boolean} isStatic
+ * @param {number} depth superclass hops so far
+ * @returns {Value | null}
+ */
+function classMember(classNode, view, name, isStatic, depth) {
+  for (const member of classNode.body.body) {
+    if (Boolean(member.static) !== isStatic || member.computed) continue;
+    const key = member.key?.type === 'PrivateIdentifier' ? `#${member.key.name}` : member.key && keyName(member.key);
+    if (key !== name) continue;
+    if (member.type === 'MethodDefinition' && member.kind === 'method') return { type: 'function', fn: member.value, view, classNode, objectNode: null };
+    if (member.type === 'PropertyDefinition' && isFunctionNode(unwrap(member.value))) {
+      return { type: 'function', fn: unwrap(member.value), view, classNode, objectNode: null };
+    }
+    return null;
+  }
+  const superClass = unwrap(classNode.superClass);
+  if (superClass?.type === 'Identifier' && depth < MAX_HOPS) {
+    const parent = valueOfName(view, superClass.name);
+    if (parent?.type === 'class') return classMember(parent.node, parent.view, name, isStatic, depth + 1);
+  }
+  return null;
+}
+
+/**
+ * The class a field of `classNode` holds, from what TypeScript and the
+ * constructor say: `private readonly repo: UserRepository` (a parameter
+ * property), `repo: UserRepository;`, or `this.repo = new UserRepository()`.
+ * @param {any} classNode
+ * @param {ModuleView} view
+ * @param {string} field
+ * @returns {Value | null}
+ */
+export function fieldValue(classNode, view, field) {
+  for (const member of classNode.body.body) {
+    if (member.type === 'PropertyDefinition' && !member.static && member.key && keyName(member.key) === field) {
+      const typed = classOfAnnotation(member.typeAnnotation, view);
+      if (typed) return typed;
+      const init = unwrap(member.value);
+      if (init?.type === 'NewExpression') return instanceOf(init, view);
+    }
+    if (member.type === 'MethodDefinition' && member.kind === 'constructor') {
+      const fromConstructor = constructorField(member.value, view, field);
+      if (fromConstructor) return fromConstructor;
+    }
+  }
+  return null;
+}
+
+/**
+ * @param {any} constructor the constructor's FunctionExpression
+ * @param {ModuleView} view
+ * @param {string} field
+ */
+function constructorField(constructor, view, field) {
+  for (const param of constructor.params) {
+    if (param.type === 'TSParameterProperty' && param.parameter.type === 'Identifier' && param.parameter.name === field) {
+      return classOfAnnotation(param.parameter.typeAnnotation, view);
+    }
+  }
+  for (const statement of constructor.body?.body ?? []) {
+    const expression = statement.type === 'ExpressionStatement' ? statement.expression : null;
+    if (expression?.type !== 'AssignmentExpression' || expression.left.type !== 'MemberExpression') continue;
+    if (unwrap(expression.left.object).type !== 'ThisExpression' || propertyName(expression.left) !== field) continue;
+    const right = unwrap(expression.right);
+    if (right.type === 'NewExpression') return instanceOf(right, view);
+    // this.repo = repo, where the parameter is annotated.
+    if (right.type === 'Identifier') {
+      const param = constructor.params.find((/** @type {any} */ p) => p.type === 'Identifier' && p.name === right.name);
+      if (param) return classOfAnnotation(param.typeAnnotation, view);
+    }
+  }
+  return null;
+}
+
+/**
+ * @param {any} newExpression
+ * @param {ModuleView} view
+ * @returns {Value | null}
+ */
+function instanceOf(newExpression, view) {
+  const callee = unwrap(newExpression.callee);
+  if (callee.type !== 'Identifier') return null;
+  const created = valueOfName(view, callee.name);
+  return created?.type === 'class' ? { type: 'instance', node: created.node, view: created.view } : null;
+}
+
+/**
+ * `: UserRepository` → an instance of that class, when the name is a class.
+ * @param {any} annotation
+ * @param {ModuleView} view
+ * @returns {Value | null}
+ */
+function classOfAnnotation(annotation, view) {
+  const type = annotation?.typeAnnotation;
+  if (type?.type !== 'TSTypeReference' || type.typeName.type !== 'Identifier') return null;
+  const named = valueOfName(view, type.typeName.name);
+  return named?.type === 'class' ? { type: 'instance', node: named.node, view: named.view } : null;
+}
+
+/**
+ * What a callee expression refers to where the call is written.
+ * @param {any} node the callee (or part of it)
+ * @param {CallContext} context
+ * @returns {Value | null}
+ */
+export function valueOfExpression(node, context) {
+  const expression = unwrap(node);
+  if (expression.type === 'Identifier') {
+    return context.isShadowed(expression.name) ? null : valueOfName(context.view, expression.name);
+  }
+  if (expression.type !== 'MemberExpression') return null;
+  const name = expression.property.type === 'PrivateIdentifier' ? `#${expression.property.name}` : propertyName(expression);
+  if (name === null) return null;
+  const object = unwrap(expression.object);
+  if (object.type === 'ThisExpression') {
+    if (context.classNode) {
+      return classMember(context.classNode, context.view, name, false, 0) ?? fieldValue(context.classNode, context.view, name);
+    }
+    return context.objectNode ? objectMember(context.objectNode, context.view, name) : null;
+  }
+  const owner = valueOfExpression(object, context);
+  return owner ? memberOf(owner, name) : null;
+}
+
+/**
+ * The function a call runs, or null.
+ * @param {any} call CallExpression
+ * @param {CallContext} context
+ * @returns {Extract<Value, { type: 'function' }> | null}
+ */
+export function resolveCall(call, context) {
+  const value = valueOfExpression(call.callee, context);
+  return value?.type === 'function' ? value : null;
+}

@@ -1,0 +1,98 @@
+/**
+ * Names a function declares anywhere inside it (parameters, variables,
+ * functions, classes, catch clauses), read without a scope manager so that
+ * it works on any ESTree. A call through one of these names is not a call to
+ * the module-level binding of the same name.
+ */
+import { unwrap } from '../ast.js';
+
+/**
+ * The identifiers a binding pattern introduces (`{ a, b: [c, ...d] = [] }` → a, c, d).
+ * @param {any} pattern
+ * @param {string[]} [into]
+ * @returns {string[]}
+ */
+export function patternNames(pattern, into = []) {
+  if (!pattern) return into;
+  switch (pattern.type) {
+    case 'Identifier':
+      into.push(pattern.name);
+      break;
+    case 'ObjectPattern':
+      for (const property of pattern.properties) patternNames(property.type === 'RestElement' ? property.argument : property.value, into);
+      break;
+    case 'ArrayPattern':
+      for (const element of pattern.elements) patternNames(element, into);
+      break;
+    case 'RestElement':
+      patternNames(pattern.argument, into);
+      break;
+    case 'AssignmentPattern':
+      patternNames(pattern.left, into);
+      break;
+    case 'TSParameterProperty':
+      patternNames(pattern.parameter, into);
+      break;
+    default:
+  }
+  return into;
+}
+
+/**
+ * @param {any} fn a function node
+ * @param {any} visitorKeys
+ * @returns {Set<string>}
+ */
+export function declaredNames(fn, visitorKeys) {
+  const names = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
+  visitDeclarations(fn.body, visitorKeys, (node) => {
+    if (node.type === 'VariableDeclarator') for (const name of patternNames(node.id)) names.add(name);
+    else if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) names.add(node.id.name);
+    else if (node.type === 'CatchClause') for (const name of patternNames(node.param)) names.add(name);
+    else if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
+      for (const param of node.params) for (const name of patternNames(param)) names.add(name);
+    }
+  });
+  return names;
+}
+
+/**
+ * Names bound inside the function to a value made right there (`[]`, `{}`,
+ * `new Map()`, a string): calling `push` or `get` on one touches nothing outside.
+ * @param {any} fn
+ * @param {any} visitorKeys
+ * @returns {Set<string>}
+ */
+export function localValueNames(fn, visitorKeys) {
+  /** @type {Set<string>} */
+  const names = new Set();
+  visitDeclarations(fn.body, visitorKeys, (node) => {
+    if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier') return;
+    const init = unwrap(node.init);
+    if (['ArrayExpression', 'ObjectExpression', 'Literal', 'TemplateLiteral'].includes(init?.type)) names.add(node.id.name);
+    if (init?.type === 'NewExpression' && init.callee.type === 'Identifier' && /^(Map|Set|Array|Object|URLSearchParams|Date)$/.test(init.callee.name)) {
+      names.add(node.id.name);
+    }
+  });
+  return names;
+}
+
+/**
+ * @param {any} root
+ * @param {any} visitorKeys
+ * @param {(node: any) => void} visit
+ */
+function visitDeclarations(root, visitorKeys, visit) {
+  /** @type {any[]} */
+  const stack = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (!node || typeof node.type !== 'string') continue;
+    visit(node);
+    for (const key of visitorKeys[node.type] ?? []) {
+      const child = node[key];
+      if (Array.isArray(child)) for (const item of child) stack.push(item);
+      else if (child && typeof child.type === 'string') stack.push(child);
+    }
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * The project index, seen from the file being linted: what an awaited call
+ * does (its effect summary, read from the callee's body in this file or in
+ * the project files it imports) and what a constant imported from another
+ * module holds. Built lazily, once per linted file; imported files are
+ * parsed once per run (module-cache.js). Where nothing can be resolved, every
+ * answer is null and the rules keep their single-file behaviour.
+ */
+import path from 'node:path';
+import { createModuleView } from './module-view.js';
+import { foreignVisitorKeys } from './module-cache.js';
+import { valueOfExpression } from './callee-lookup.js';
+import { createSummarizer, unknownSummary, mergeInto } from './summarize.js';
+import { isFunctionNode, unwrap } from '../ast.js';
+
+/**
+ * @typedef {import('./summarize.js').EffectSummary & { thisOwner: string | null }} CallSummary
+ *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
+ */
+
+/** @type {WeakMap<object, Map<Function, ReturnType<typeof createIndex>>>} */
+const indexes = new WeakMap();
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} filename
+ * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames what a call's names say (the rule's verb tables)
+ */
+export function getProjectIndex(sourceCode, filename, kindOfNames) {
+  let byClassifier = indexes.get(sourceCode);
+  if (!byClassifier) {
+    byClassifier = new Map();
+    indexes.set(sourceCode, byClassifier);
+  }
+  let index = byClassifier.get(kindOfNames);
+  if (!index) {
+    index = createIndex(sourceCode, filename, kindOfNames);
+    byClassifier.set(kindOfNames, index);
+  }
+  return index;
+}
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} filename
+ * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
+ */
+function createIndex(sourceCode, filename, kindOfNames) {
+  const view = createModuleView(path.resolve(filename), sourceCode.ast);
+  const summarizer = createSummarizer({
+    kindOfNames,
+    visitorKeysOf: (module) => (module === view ? sourceCode.visitorKeys : foreignVisitorKeys()),
+  });
+
+  /**
+   * Whether `name` is declared in a scope between `node` and the module scope.
+   * @param {any} node
+   */
+  const shadowTestAt = (node) => {
+    const start = sourceCode.getScope(node);
+    return (/** @type {string} */ name) => {
+      for (let scope = start; scope && scope.type !== 'module' && scope.type !== 'global'; scope = scope.upper) {
+        if (scope.set.has(name)) return true;
+      }
+      return false;
+    };
+  };
+
+  /**
+   * Where a node of this file is written: its module, the class or object
+   * whose method holds it (for `this`), and the names declared around it.
+   * @param {any} node
+   * @returns {import('./callee-lookup.js').CallContext}
+   */
+  function contextAt(node) {
+    let classNode = null;
+    let objectNode = null;
+    for (let child = node, current = node.parent; current; child = current, current = current.parent) {
+      const ownsThis = (isFunctionNode(current) && current.type !== 'ArrowFunctionExpression') || (current.type === 'PropertyDefinition' && current.value === child);
+      if (!ownsThis) continue;
+      const holder = current.type === 'PropertyDefinition' ? current : current.parent;
+      if ((holder?.type === 'MethodDefinition' || holder?.type === 'PropertyDefinition') && !holder.static) classNode = holder.parent.parent;
+      else if (holder?.type === 'Property' && holder.parent.type === 'ObjectExpression') objectNode = holder.parent;
+      break;
+    }
+    return { view, classNode, objectNode, isShadowed: shadowTestAt(node) };
+  }
+
+  /** @type {Map<any, CallSummary | null>} */
+  const callSummaries = new Map();
+
+  /**
+   * What an awaited call does, from evidence: the call itself with its
+   * arguments, read like a one-line function (`Promise.all(ids.map(load))`
+   * waits for what its callbacks do). Null when nothing beyond names spoke:
+   * the rule then decides by the call's name, as before.
+   * @param {any} call
+   * @returns {CallSummary | null}
+   */
+  function summaryOfCall(call) {
+    if (call.type !== 'CallExpression') return null;
+    if (callSummaries.has(call)) return callSummaries.get(call) ?? null;
+    const context = contextAt(call);
+    const operand = { type: 'ArrowFunctionExpression', params: [], body: call, expression: true, async: true, range: call.range };
+    let summary = summarizer.summaryOfFunction({ type: 'function', fn: operand, view, classNode: context.classNode, objectNode: context.objectNode }, 0, context.isShadowed);
+    const wrapped = summary.evidenced ? null : wrappedCallbacks(call, context);
+    if (wrapped) summary = wrapped;
+    const result = summary.evidenced ? { ...summary, thisOwner: thisOwnerOf(call) } : null;
+    callSummaries.set(call, result);
+    return result;
+  }
+
+  /**
+   * `retry(async () => …)`: a wrapper whose name says nothing awaits the
+   * async callback it is handed, so that body is what runs.
+   * @param {any} call
+   * @param {import('./callee-lookup.js').CallContext} context
+   */
+  function wrappedCallbacks(call, context) {
+    const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
+    if (!callbacks.some((callback) => callback.async) || kindOfNames(call) !== 'unknown') return null;
+    const summary = { ...unknownSummary(), kind: /** @type {import('./summarize.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
+    for (const callback of callbacks) {
+      mergeInto(summary, summarizer.summaryOfFunction({ type: 'function', fn: callback, view, classNode: context.classNode, objectNode: context.objectNode }, 1, shadowTestAt(callback)));
+    }
+    // The wrapper's own body is unread: it may wait even when the callbacks only compute.
+    if (summary.io === false) summary.io = null;
+    return summary;
+  }
+
+  /**
+   * A number an identifier holds where it is used: a constant here or in the module it is imported from.
+   * @param {any} identifier
+   * @returns {number | null}
+   */
+  function constantNumber(identifier) {
+    const value = valueOfExpression(identifier, contextAt(identifier));
+    return value?.type === 'number' ? value.value : null;
+  }
+
+  return { summaryOfCall, constantNumber };
+}
+
+/**
+ * @param {any} call
+ * @returns {string | null}
+ */
+function thisOwnerOf(call) {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return null;
+  /** @type {string[]} */
+  const parts = [];
+  let node = unwrap(callee.object);
+  while (node.type === 'MemberExpression' && !node.computed) {
+    parts.unshift(node.property.name);
+    node = unwrap(node.object);
+  }
+  if (node.type === 'ThisExpression') return ['this', ...parts].join('.');
+  if (node.type === 'Identifier') return [node.name, ...parts].join('.');
+  return null;
+}

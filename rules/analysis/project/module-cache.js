@@ -1,0 +1,98 @@
+/**
+ * Reads and parses the files a linted file imports, at most once per path
+ * and modification time (as eslint-plugin-import's export map does), with
+ * oxc-parser: about ten times faster than the ESLint parsers, and its
+ * output is the same ESTree / TS-ESTree shape the analysis walks.
+ * A file that cannot be read or parsed, or is too big to be hand-written
+ * code, gives null: the calls into it stay unknown.
+ */
+import fs from 'node:fs';
+import { optionalRequire } from './optional-require.js';
+import { createModuleView } from './module-view.js';
+
+/** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
+export const MAX_MODULE_BYTES = 400_000;
+/** How long a stat is trusted before the file is checked again, so one lint run stats each file once. */
+const RECHECK_MS = 1000;
+/** Modules kept in memory; the oldest go first. */
+const MAX_MODULES = 3000;
+
+/**
+ * @typedef {object} CacheEntry
+ * @property {number} mtimeMs
+ * @property {number} size
+ * @property {number} checkedAt
+ * @property {import('./module-view.js').ModuleView | null} view
+ */
+
+/** @type {Map<string, CacheEntry>} */
+const cache = new Map();
+let parses = 0;
+
+/**
+ * The module view of a project file, or null.
+ * @param {string} file absolute path
+ * @returns {import('./module-view.js').ModuleView | null}
+ */
+export function loadModule(file) {
+  const now = Date.now();
+  const cached = cache.get(file);
+  if (cached && now - cached.checkedAt < RECHECK_MS) return cached.view;
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return remember(file, { mtimeMs: -1, size: -1, checkedAt: now, view: null });
+  }
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
+    cached.checkedAt = now;
+    return cached.view;
+  }
+  const view = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? parseModule(file) : null;
+  return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, checkedAt: now, view });
+}
+
+/**
+ * @param {string} file
+ * @param {CacheEntry} entry
+ */
+function remember(file, entry) {
+  cache.delete(file);
+  if (cache.size >= MAX_MODULES) cache.delete(cache.keys().next().value ?? '');
+  cache.set(file, entry);
+  return entry.view;
+}
+
+/** @param {string} file */
+function parseModule(file) {
+  const oxc = optionalRequire('oxc-parser');
+  if (!oxc) return null;
+  try {
+    const text = fs.readFileSync(file, 'utf8');
+    const result = oxc.parseSync(file, text, { range: true, preserveParens: false, sourceType: 'unambiguous' });
+    parses++;
+    if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
+    return createModuleView(file, result.program);
+  } catch {
+    return null;
+  }
+}
+
+/** Visitor keys for the ASTs oxc-parser returns (ESTree plus TypeScript). */
+export function foreignVisitorKeys() {
+  return optionalRequire('oxc-parser')?.visitorKeys ?? {};
+}
+
+/** How many files were parsed so far (for the cost report and tests). */
+export function parseCount() {
+  return parses;
+}
+
+/**
+ * Forgets one file (the editor calls this when a file changes on disk), or all.
+ * @param {string} [file]
+ */
+export function forgetModule(file) {
+  if (file === undefined) cache.clear();
+  else cache.delete(file);
+}

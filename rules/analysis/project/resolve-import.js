@@ -1,0 +1,64 @@
+/**
+ * Where an import points: the project file a specifier resolves to, by
+ * oxc-resolver (Node's rules, package `exports`, `tsconfig` paths, `.js`
+ * imports of `.ts` sources). Packages under node_modules are not the
+ * project's code and resolve to nothing here, as do declaration files.
+ */
+import { optionalRequire } from './optional-require.js';
+
+const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+
+/** @type {any} */
+let resolver;
+
+function getResolver() {
+  if (resolver === undefined) {
+    const oxc = optionalRequire('oxc-resolver');
+    resolver = oxc
+      ? new oxc.ResolverFactory({
+          tsconfig: 'auto',
+          extensions: EXTENSIONS,
+          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
+          conditionNames: ['node', 'import', 'require', 'default'],
+          mainFields: ['module', 'main'],
+        })
+      : null;
+  }
+  return resolver;
+}
+
+/** @type {Map<string, string | null>} */
+const resolved = new Map();
+
+/**
+ * @param {string} fromFile absolute path of the importing file
+ * @param {string} specifier
+ * @returns {string | null} an absolute path inside the project, or null
+ */
+export function resolveImport(fromFile, specifier) {
+  // Built-in modules and bare package names are never project code, unless
+  // tsconfig paths map them (`@app/users`): only those are worth asking about.
+  if (specifier.startsWith('node:')) return null;
+  const key = `${fromFile}\0${specifier}`;
+  if (resolved.has(key)) return resolved.get(key) ?? null;
+  let result = null;
+  const instance = getResolver();
+  if (instance) {
+    try {
+      const answer = instance.resolveFileSync(fromFile, specifier);
+      const path = answer?.path;
+      if (path && !/[\\/]node_modules[\\/]/.test(path) && !/\.d\.[cm]?ts$/.test(path) && EXTENSIONS.some((ext) => path.endsWith(ext))) result = path;
+    } catch {
+      result = null;
+    }
+  }
+  if (resolved.size > 50_000) resolved.clear();
+  resolved.set(key, result);
+  return result;
+}
+
+/** Forgets every answer: the editor calls this when files appear, move or vanish. */
+export function clearResolutions() {
+  resolved.clear();
+  resolver?.clearCache?.();
+}
