@@ -5,6 +5,7 @@
  */
 import { unwrap, walk, propertyName, isFunctionNode } from './ast.js';
 import { createObjectArguments } from './object-arguments.js';
+import { isNounGetterName } from './noun-getters.js';
 import {
   READ_VERBS,
   WRITE_VERBS,
@@ -288,6 +289,8 @@ export function createCallClassifier(options, context) {
       }
       return true;
     });
+    // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads.
+    if (kind === 'unknown' && !summary && !barrier && isNounGetterName(calleeName(operand) ?? '')) kind = 'read';
     // A call whose body cannot be read is presumed to wait.
     return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand), summary, io: summary ? summary.io : true };
   }
@@ -308,6 +311,16 @@ export function createCallClassifier(options, context) {
   const kindOfCall = (call) => classifyCall(call).kind;
 
   return { classifyOperation, classifyCall, verbsOf, kindOfNames, kindOfCall };
+}
+
+/**
+ * The name a call is made by: `f` in `f()`, `m` in `a.b.m()`.
+ * @param {any} call
+ */
+function calleeName(call) {
+  const callee = unwrap(call.callee);
+  if (callee.type === 'Identifier') return callee.name;
+  return callee.type === 'MemberExpression' ? propertyName(callee) : null;
 }
 
 /**

@@ -42,6 +42,8 @@ export function effectsOf(root, { visitorKeys, index }) {
   const effects = { reads: new Set(), writes: new Set(), calls: false, exits: false, suspends: false };
   /** @type {any[]} functions met on the way: their bodies run later, so their exits and awaits are their own */
   const nested = [];
+  /** @type {Set<any>} identifiers that are only the base of a property write (`out` in `out.user = …`) */
+  const propertyBases = new Set();
 
   /**
    * @param {any} node
@@ -50,6 +52,7 @@ export function effectsOf(root, { visitorKeys, index }) {
   const visit = (node, inFunction) => {
     switch (node.type) {
       case 'Identifier': {
+        if (propertyBases.has(node)) return true;
         const symbol = index.symbolOf(node);
         if (symbol === null) return true;
         const reference = index.referenceOf.get(node);
@@ -69,7 +72,12 @@ export function effectsOf(root, { visitorKeys, index }) {
       case 'AssignmentExpression':
       case 'UpdateExpression': {
         const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
-        if (unwrap(target).type === 'MemberExpression') addWrite(memberRoot(target, index));
+        const property = node.type === 'AssignmentExpression' && node.operator === '=' ? freshObjectProperty(target, index) : null;
+        if (property) {
+          // `out.user = …` on an object literal made here writes that property only.
+          effects.writes.add(property.key);
+          propertyBases.add(property.base);
+        } else if (unwrap(target).type === 'MemberExpression') addWrite(memberRoot(target, index));
         return true;
       }
       case 'UnaryExpression':
@@ -127,6 +135,62 @@ export function effectsOf(root, { visitorKeys, index }) {
   return effects;
 }
 
+/** @type {WeakMap<object, Map<string, { propertyOf: object, name: string }>>} */
+const propertyKeys = new WeakMap();
+
+/**
+ * The one key for a property of a variable, so that sets can hold it.
+ * @param {object} variable
+ * @param {string} name
+ */
+function propertyKey(variable, name) {
+  let byName = propertyKeys.get(variable);
+  if (!byName) {
+    byName = new Map();
+    propertyKeys.set(variable, byName);
+  }
+  let key = byName.get(name);
+  if (!key) {
+    key = { propertyOf: variable, name };
+    byName.set(name, key);
+  }
+  return key;
+}
+
+/**
+ * `out.user` when `out` is a `const` bound to an object literal: a fresh
+ * object with no setters, whose properties are separate places.
+ * @param {any} target
+ * @param {ReturnType<typeof import('./references.js').getReferenceIndex>} index
+ */
+function freshObjectProperty(target, index) {
+  const member = unwrap(target);
+  if (member.type !== 'MemberExpression' || member.computed || member.property.type !== 'Identifier') return null;
+  const base = unwrap(member.object);
+  if (base.type !== 'Identifier') return null;
+  const variable = /** @type {any} */ (index.symbolOf(base));
+  const def = variable?.defs?.length === 1 ? variable.defs[0] : null;
+  if (def?.type !== 'Variable' || def.parent?.kind !== 'const' || unwrap(def.node.init)?.type !== 'ObjectExpression') return null;
+  return { key: propertyKey(variable, member.property.name), base };
+}
+
+/**
+ * Two sets of symbols touch the same place: a shared symbol, or a property
+ * of a variable in one and the whole variable in the other.
+ * @param {Set<unknown>} a
+ * @param {Set<unknown>} b
+ */
+function meets(a, b) {
+  if (intersects(a, b)) return true;
+  const ownerIn = (/** @type {Set<unknown>} */ keys, /** @type {Set<unknown>} */ others) => {
+    for (const key of keys) {
+      if (key && typeof key === 'object' && 'propertyOf' in key && others.has(key.propertyOf)) return true;
+    }
+    return false;
+  };
+  return ownerIn(a, b) || ownerIn(b, a);
+}
+
 /**
  * @param {Set<unknown>} a
  * @param {Set<unknown>} b
@@ -143,9 +207,5 @@ export function intersects(a, b) {
  * @param {Effects} later
  */
 export function bindingsFlow(earlier, later) {
-  return (
-    intersects(earlier.writes, later.reads) ||
-    intersects(earlier.writes, later.writes) ||
-    intersects(earlier.reads, later.writes)
-  );
+  return meets(earlier.writes, later.reads) || meets(earlier.writes, later.writes) || meets(earlier.reads, later.writes);
 }

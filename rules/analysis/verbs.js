@@ -11,6 +11,8 @@ export const READ_VERBS = [
   'readdir', 'readlink', 'realpath', 'access', 'resolve', 'aggregate', 'paginate', 'verify',
   'hash', 'compare', 'sign', 'encrypt', 'decrypt', 'gzip', 'gunzip', 'deflate', 'inflate',
   'unzip', 'brotli', 'pbkdf2', 'scrypt', 'distinct', 'sum', 'avg', 'min', 'max', 'peek',
+  // DataLoader's `load`/`loadMany` and repositories' `load(id)` batch and cache reads.
+  'load',
 ];
 
 /** Verbs that change state somewhere: never started before an earlier operation finished. */
