@@ -10,6 +10,7 @@ import { createStartupClassifier, defaultStartupFiles } from './analysis/startup
 import { fileMatches } from './analysis/file-globs.js';
 import { buildSyncToAsyncFix } from './fix/sync-to-async.js';
 import { docsUrl } from './analysis/docs-url.js';
+import { getProjectIndex } from './analysis/project/index.js';
 
 /** @typedef {import('./analysis/blocking-apis.js').BlockingApi} BlockingApi */
 
@@ -96,7 +97,7 @@ const rule = {
         const isStartup = createStartupClassifier(sourceCode);
         for (const { node, api, moduleId } of calls) {
           if (isIgnored(sourceCode, node, api, ignored)) continue;
-          if (!blocksForAWhile(sourceCode, node, api, options)) continue;
+          if (!blocksForAWhile(sourceCode, node, api, options, context.filename)) continue;
           if (isStartup(node)) continue;
           report(context, node, api, moduleId, options);
         }
@@ -174,8 +175,9 @@ function isIgnored(sourceCode, node, api, ignored) {
  * @param {any} node
  * @param {BlockingApi} api
  * @param {Options} options
+ * @param {string} filename
  */
-function blocksForAWhile(sourceCode, node, api, options) {
+function blocksForAWhile(sourceCode, node, api, options, filename) {
   const args = node.arguments;
   if (api.when === 'withoutCallback') {
     const last = args.at(-1);
@@ -190,7 +192,7 @@ function blocksForAWhile(sourceCode, node, api, options) {
   if (options.includeCheap) return true;
   if (api.cost === 'cheap') return false;
   if (api.sizeArg) {
-    const size = workSize(sourceCode, node, api);
+    const size = workSize(sourceCode, node, api, filename);
     if (size !== null && size <= options.smallRandomSize) return false;
   }
   return true;
@@ -207,14 +209,17 @@ function isNumber(sourceCode, node) {
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any} node
  * @param {BlockingApi} api
+ * @param {string} filename
  * @returns {number | null}
  */
-function workSize(sourceCode, node, api) {
+function workSize(sourceCode, node, api, filename) {
   const scope = sourceCode.getScope(node);
   /** @param {any} expression */
   const numberOf = (expression) => {
     const value = expression && expression.type !== 'SpreadElement' ? getStaticValue(expression, scope) : null;
-    return value !== null && typeof value.value === 'number' ? value.value : null;
+    if (value !== null) return typeof value.value === 'number' ? value.value : null;
+    // `randomBytes(TOKEN_BYTES)` with `TOKEN_BYTES = 16` exported by another module.
+    return expression?.type === 'Identifier' ? getProjectIndex(sourceCode, filename, noNames).constantNumber(expression) : null;
   };
   if (api.sizeArg === 'size') return numberOf(node.arguments[0]);
   // randomFillSync(buf, offset, size)
@@ -248,5 +253,8 @@ function bufferLength(expression, numberOf, scope) {
   }
   return null;
 }
+
+/** The blocking-call rule classifies no calls by name: its project index only reads constants. */
+const noNames = () => /** @type {const} */ ('unknown');
 
 export default rule;

@@ -167,6 +167,8 @@ export function analyseIterations(shape, context) {
     const cls = classifier.classifyOperation(call);
     const { names, root } = calleeNames(call);
     if (cls.barrier || orderedCallReason(names) !== null) return false;
+    // The callee's body shows a find-or-create, or writes state that every iteration shares: run together, they race.
+    if (cls.summary && sharesStateAcrossCalls(cls.summary)) return false;
     if (isGuardCall(names) && call.parent?.type === 'AwaitExpression' && call.parent.parent?.type === 'ExpressionStatement') return false;
     // One shared connection, session or page serialises its calls; one made in this iteration is its own.
     if (cls.receiver?.connection && !isIterationSymbol(cls.receiver.root)) return false;
@@ -214,6 +216,16 @@ export function analyseIterations(shape, context) {
     if (node.type === 'SpreadElement') return passesSharedState(node.argument);
     return false;
   }
+}
+
+/**
+ * A callee whose body reads and writes one resource (find-or-create, a
+ * counter), or writes module state or its object's fields: iterations calling
+ * it at once would interleave those reads and writes.
+ * @param {import('./project/index.js').CallSummary} summary
+ */
+function sharesStateAcrossCalls(summary) {
+  return summary.findOrCreate || summary.thisWrites.size > 0 || [...summary.writes].some((key) => key.startsWith('state:'));
 }
 
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);

@@ -6,6 +6,7 @@
  */
 import { isFunctionNode, walk, unwrap, propertyName } from './ast.js';
 import { SCOPE_OPENING_VERBS } from './verbs.js';
+import { MUTATING_METHODS } from './effects.js';
 
 /** @typedef {{ reads: Set<unknown>, writes: Set<unknown> }} Summary */
 
@@ -105,8 +106,25 @@ function buildIndex(sourceCode) {
     /** @type {Summary} */
     const summary = { reads: new Set(), writes: new Set() };
     const [start, end] = fn.range;
+    /** The variable at the root of `a.b.c`, when it is declared outside the function. @param {any} target */
+    const outsideRoot = (target) => {
+      let root = unwrap(target);
+      while (root?.type === 'MemberExpression') root = unwrap(root.object);
+      const reference = root?.type === 'Identifier' ? referenceOf.get(root) : null;
+      const resolved = reference?.resolved;
+      const inside = resolved?.scope?.block?.range && resolved.scope.block.range[0] >= start && resolved.scope.block.range[1] <= end;
+      return reference && !inside ? (resolved ?? `global:${root.name}`) : null;
+    };
     walk(fn.body, sourceCode.visitorKeys, (node) => {
       if (node.type === 'ThisExpression') return true;
+      // A helper that appends to a list or sets a field of an object declared outside writes that object.
+      const mutated =
+        node.type === 'CallExpression' && unwrap(node.callee).type === 'MemberExpression' && MUTATING_METHODS.has(propertyName(unwrap(node.callee)) ?? '')
+          ? outsideRoot(unwrap(node.callee).object)
+          : (node.type === 'AssignmentExpression' || node.type === 'UpdateExpression') && unwrap(node.type === 'AssignmentExpression' ? node.left : node.argument).type === 'MemberExpression'
+            ? outsideRoot(node.type === 'AssignmentExpression' ? node.left : node.argument)
+            : null;
+      if (mutated) summary.writes.add(mutated);
       if (node.type !== 'Identifier') return true;
       const reference = referenceOf.get(node);
       if (!reference || reference.isValueReference === false) return true;
