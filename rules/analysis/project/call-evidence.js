@@ -34,16 +34,19 @@ const PURE_NODE_MODULES = new Set(['path', 'url', 'util', 'querystring', 'string
 /** Method names that are built-in methods and data-access verbs at once: only pure on a value made right here. */
 const DATA_VERBS = new Set([...READ_VERBS, ...WRITE_VERBS]);
 
+/** Methods of a fetch Response that read its body. */
+const RESPONSE_BODY_READS = new Set(['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes']);
+
 /** @type {CallEffect} */
 const PURE = Object.freeze({ kind: 'none', io: false, reads: [], writes: [] });
 
 /**
  * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression
  * @param {import('./callee-lookup.js').CallContext} context
- * @param {(name: string) => boolean} isLocalValue a name bound, inside the function, to a value made there (`[]`, `{}`, `new Map()`)
+ * @param {(name: string) => 'value' | 'response' | undefined} localKind what a name declared inside the function holds: a value made there (`[]`, `new Map()`), or a fetch response
  * @returns {CallEffect | null}
  */
-export function evidenceOfCall(call, context, isLocalValue) {
+export function evidenceOfCall(call, context, localKind) {
   const sql = sqlOfCall(call, context);
   if (sql) return sql;
   if (call.type === 'TaggedTemplateExpression') return null;
@@ -59,10 +62,10 @@ export function evidenceOfCall(call, context, isLocalValue) {
   // `s.trim()`, `this.items.map(…)`; not `api.getPair(id).then(…)`, whose work is the call it chains on.
   if (callee.type === 'MemberExpression' && !chainsOnCall(callee)) {
     const name = propertyName(callee);
-    if (name !== null && isBuiltinMethodName(name)) {
-      const localRoot = root?.type === 'Identifier' && isLocalValue(root.name);
-      if (localRoot || !DATA_VERBS.has(name.toLowerCase())) return PURE;
-    }
+    const local = root?.type === 'Identifier' ? localKind(root.name) : undefined;
+    // `res.json()` after `const res = await fetch(…)`: reading the body of a response already requested.
+    if (local === 'response' && name !== null && RESPONSE_BODY_READS.has(name)) return { kind: 'read', io: true, reads: [], writes: [] };
+    if (name !== null && isBuiltinMethodName(name) && (local === 'value' || !DATA_VERBS.has(name.toLowerCase()))) return PURE;
   }
   return null;
 }

@@ -127,8 +127,13 @@ function valueOfNode(view, node, hops) {
  */
 export function memberOf(value, name) {
   switch (value.type) {
-    case 'module':
-      return valueOfExport(value.view, name);
+    case 'module': {
+      // `const users = require('./users'); users.find()` with `module.exports = new UserService()`.
+      const named = valueOfExport(value.view, name);
+      if (named) return named;
+      const whole = value.view.exports.has(name) ? null : valueOfExport(value.view, 'default');
+      return whole && whole.type !== 'module' ? memberOf(whole, name) : null;
+    }
     case 'object':
       return objectMember(value.node, value.view, name);
     case 'instance':

@@ -57,22 +57,26 @@ export function declaredNames(fn, visitorKeys) {
 }
 
 /**
- * Names bound inside the function to a value made right there (`[]`, `{}`,
- * `new Map()`, a string): calling `push` or `get` on one touches nothing outside.
+ * Names bound inside the function to a value made right there: `'value'`
+ * for `[]`, `{}`, `new Map()` or a string (calling `push` or `get` on one
+ * touches nothing outside), `'response'` for what `fetch()` returned (its
+ * `json()` and `text()` read the body already requested).
  * @param {any} fn
  * @param {any} visitorKeys
- * @returns {Set<string>}
+ * @returns {Map<string, 'value' | 'response'>}
  */
 export function localValueNames(fn, visitorKeys) {
-  /** @type {Set<string>} */
-  const names = new Set();
+  /** @type {Map<string, 'value' | 'response'>} */
+  const names = new Map();
   visitDeclarations(fn.body, visitorKeys, (node) => {
     if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier') return;
-    const init = unwrap(node.init);
-    if (['ArrayExpression', 'ObjectExpression', 'Literal', 'TemplateLiteral'].includes(init?.type)) names.add(node.id.name);
+    let init = unwrap(node.init);
+    if (['ArrayExpression', 'ObjectExpression', 'Literal', 'TemplateLiteral'].includes(init?.type)) names.set(node.id.name, 'value');
     if (init?.type === 'NewExpression' && init.callee.type === 'Identifier' && /^(Map|Set|Array|Object|URLSearchParams|Date)$/.test(init.callee.name)) {
-      names.add(node.id.name);
+      names.set(node.id.name, 'value');
     }
+    if (init?.type === 'AwaitExpression') init = unwrap(init.argument);
+    if (init?.type === 'CallExpression' && unwrap(init.callee).type === 'Identifier' && unwrap(init.callee).name === 'fetch') names.set(node.id.name, 'response');
   });
   return names;
 }

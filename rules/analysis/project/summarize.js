@@ -143,7 +143,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
         case 'CallExpression':
         case 'NewExpression':
         case 'TaggedTemplateExpression':
-          merge(summary, effectOfCall(node, context, depth, awaited.has(node), (name) => locals.has(name)));
+          merge(summary, effectOfCall(node, context, depth, awaited.has(node), (name) => locals.get(name)));
           if (node.type !== 'TaggedTemplateExpression') {
             const callee = unwrap(node.callee);
             if (callee.type === 'MemberExpression') {
@@ -191,10 +191,10 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
    * @param {CallContext} context
    * @param {number} depth
    * @param {boolean} isAwaited
-   * @param {(name: string) => boolean} isLocalValue
+   * @param {(name: string) => 'value' | 'response' | undefined} localKind
    */
-  function effectOfCall(call, context, depth, isAwaited, isLocalValue) {
-    const evidence = evidenceOfCall(call, context, isLocalValue);
+  function effectOfCall(call, context, depth, isAwaited, localKind) {
+    const evidence = evidenceOfCall(call, context, localKind);
     if (evidence) return { ...evidence, evidenced: true };
     if (call.type === 'CallExpression') {
       const target = resolveCall(call, context);

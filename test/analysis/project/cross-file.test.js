@@ -1,0 +1,73 @@
+/**
+ * The project index across files: each fixture folder is linted from disk,
+ * and what the rules report depends on what the imported files' bodies do.
+ */
+import assert from 'node:assert/strict';
+import { lintFixture } from './lint-fixture.js';
+
+/**
+ * @param {Array<{ ruleId: string | null, line: number, message: string }>} messages
+ * @param {string} rule
+ */
+const linesOf = (messages, rule) => messages.filter((message) => message.ruleId === `unblock/${rule}`).map((message) => message.line);
+
+/** @param {Array<{ ruleId: string | null, message: string }>} messages */
+const fatal = (messages) => messages.filter((message) => message.ruleId === null);
+
+describe('project index: callees read across files', () => {
+  it('keeps a write-then-read through helpers in other files in order (ensureTenant INSERTs what settingsFor reads)', async () => {
+    const reports = await lintFixture('ensure-tenant');
+    assert.deepEqual(reports['handler.js'], []);
+  });
+
+  it('reports two SELECTs behind require() and module.exports (reads of different tables)', async () => {
+    const reports = await lintFixture('reads-across-files');
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [4]);
+  });
+
+  it('follows a TypeScript field typed by a constructor parameter, through tsconfig paths', async () => {
+    const reports = await lintFixture('typed-field');
+    assert.deepEqual(fatal(reports['src/service.ts']), []);
+    // health(): two SELECTs → reported; visit(): a SELECT then an INSERT → silent.
+    assert.deepEqual(linesOf(reports['src/service.ts'], 'no-await-waterfall'), [8]);
+  });
+
+  it('does not report helpers whose bodies only compute', async () => {
+    const reports = await lintFixture('cpu-helpers');
+    assert.deepEqual(reports['handler.js'], []);
+  });
+
+  it('falls back to names when an import does not resolve, without an error', async () => {
+    const reports = await lintFixture('unresolved-import');
+    assert.deepEqual(fatal(reports['handler.js']), []);
+    // getUser/getOrders/loadThing read by their names, as before the index existed.
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [5]);
+  });
+
+  it('survives a cycle of imports and keeps the cycle unknown', async () => {
+    const reports = await lintFixture('import-cycle');
+    assert.deepEqual(reports['handler.js'], []);
+    assert.deepEqual(reports['a.js'], []);
+  });
+
+  it('keeps a loop of find-or-create calls sequential, though the name reads, and reports a loop of independent reads', async () => {
+    const reports = await lintFixture('loop-find-or-create');
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-loop-waterfall'), [15]);
+  });
+
+  it('reads a randomBytes size from the module that exports the constant', async () => {
+    const reports = await lintFixture('token-size');
+    // TOKEN_BYTES = 16 is cheap; KEY_BYTES = 65536 blocks.
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-blocking-sync-call'), [6]);
+  });
+
+  it('follows a singleton (module.exports = new Service()) and exports.f; the body (a GET) overrides the name (syncProfile); a PUT stays before a GET', async () => {
+    const reports = await lintFixture('singleton');
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [5]);
+  });
+
+  it('follows export * and renamed re-exports to an fs read and an axios GET', async () => {
+    const reports = await lintFixture('re-export');
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [4]);
+  });
+});
