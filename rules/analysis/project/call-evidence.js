@@ -59,10 +59,12 @@ export function evidenceOfCall(call, context, localKind) {
   if (http) return http;
   if (source) return nodeModuleCall(source, callee, imported);
   if (root?.type === 'Identifier' && !imported && !context.isShadowed(root.name) && isPureGlobal(root.name)) return PURE;
-  // `s.trim()`, `this.items.map(…)`; not `api.getPair(id).then(…)`, whose work is the call it chains on.
-  if (callee.type === 'MemberExpression' && !chainsOnCall(callee)) {
+  // `s.trim()`, `s.trim().toLowerCase()`, `this.items.map(…)`; not `api.getPair(id).then(…)`, whose work is the call it chains on.
+  const base = callee.type === 'MemberExpression' ? baseOfChain(callee, context, localKind) : null;
+  if (base) {
     const name = propertyName(callee);
-    const local = root?.type === 'Identifier' ? localKind(root.name) : undefined;
+    // A value computed right here (`s.trim()`) is as fresh as a local literal.
+    const local = base === 'computed' ? 'value' : root?.type === 'Identifier' ? localKind(root.name) : undefined;
     // `res.json()` after `const res = await fetch(…)`: reading the body of a response already requested.
     if (local === 'response' && name !== null && RESPONSE_BODY_READS.has(name)) return { kind: 'read', io: true, reads: [], writes: [] };
     if (name !== null && isBuiltinMethodName(name) && (local === 'value' || !DATA_VERBS.has(name.toLowerCase()))) return PURE;
@@ -78,7 +80,7 @@ export function evidenceOfCall(call, context, localKind) {
  * @returns {CallEffect | null}
  */
 function sqlOfCall(call, context) {
-  let text = null;
+  let text;
   if (call.type === 'TaggedTemplateExpression') text = sqlTextOf(call);
   else {
     const first = unwrap(call.arguments?.[0]);
@@ -167,15 +169,22 @@ function nodeModuleCall(source, callee, imported) {
 }
 
 /**
- * A member chain that passes through a call (`f().then`, `a.b().c`).
+ * What a method is called on: `'name'` for a variable or `this` chain,
+ * `'computed'` for the result of a call that only computes (`s.trim()` in
+ * `s.trim().toLowerCase()`), null for a call that may do I/O (`f().then`)
+ * or an awaited value.
  * @param {any} member
+ * @param {import('./callee-lookup.js').CallContext} context
+ * @param {(name: string) => 'value' | 'response' | undefined} localKind
+ * @returns {'name' | 'computed' | null}
  */
-function chainsOnCall(member) {
+function baseOfChain(member, context, localKind) {
   for (let node = unwrap(member.object); node; node = unwrap(node.object)) {
-    if (node.type === 'CallExpression' || node.type === 'NewExpression' || node.type === 'AwaitExpression') return true;
-    if (node.type !== 'MemberExpression') return false;
+    if (node.type === 'CallExpression') return evidenceOfCall(node, context, localKind)?.kind === 'none' ? 'computed' : null;
+    if (node.type === 'Literal' || node.type === 'TemplateLiteral' || node.type === 'ArrayExpression') return 'computed';
+    if (node.type !== 'MemberExpression') return node.type === 'Identifier' || node.type === 'ThisExpression' ? 'name' : null;
   }
-  return false;
+  return null;
 }
 
 /**

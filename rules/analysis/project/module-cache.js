@@ -40,6 +40,7 @@ export function loadModule(file) {
   if (cached && now - cached.checkedAt < RECHECK_MS) return cached.view;
   let stat;
   try {
+    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     stat = fs.statSync(file);
   } catch {
     return remember(file, { mtimeMs: -1, size: -1, checkedAt: now, view: null });
@@ -68,6 +69,7 @@ function parseModule(file) {
   const oxc = optionalRequire('oxc-parser');
   if (!oxc) return null;
   try {
+    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     const text = fs.readFileSync(file, 'utf8');
     const result = oxc.parseSync(file, text, { range: true, preserveParens: false, sourceType: 'unambiguous' });
     parses++;

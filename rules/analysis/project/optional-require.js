@@ -16,7 +16,7 @@ const loaded = new Map();
  */
 export function optionalRequire(name) {
   if (!loaded.has(name)) {
-    let value = null;
+    let value;
     try {
       value = require(name);
     } catch {

@@ -42,7 +42,7 @@ const TABLE_NAMES = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE)\s+(?:ONLY\s+|IF\s+(?:NOT\
 export function sqlFacts(text) {
   const body = text.replace(COMMENTS, '');
   /** @type {'read' | 'write' | null} */
-  let kind = null;
+  let kind;
   if (WITH_PREFIX.test(body)) {
     // A data-modifying CTE makes the whole statement a write.
     kind = /\(\s*(?:INSERT|UPDATE|DELETE|MERGE)\s/i.test(body) || /\)\s*(?:INSERT|UPDATE|DELETE|MERGE)\s/i.test(body) ? 'write' : 'read';
@@ -52,7 +52,7 @@ export function sqlFacts(text) {
   if (!kind) return null;
   // SELECT … FOR UPDATE takes row locks.
   if (kind === 'read' && /\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b|\bFOR\s+SHARE\b/i.test(body)) kind = 'write';
-  const tables = [...body.matchAll(TABLE_NAMES)].map((found) => found[1].replace(/["`]/g, '').toLowerCase());
+  const tables = [...body.replace(/\bFOR\s+(?:NO\s+KEY\s+)?UPDATE\b/gi, '').matchAll(TABLE_NAMES)].map((found) => found[1].replace(/["`]/g, '').toLowerCase());
   return { kind, tables: [...new Set(tables)] };
 }
 

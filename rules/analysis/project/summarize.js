@@ -154,6 +154,8 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
           break;
         case 'AssignmentExpression':
           noteWrite(node.left);
+          // `this.user = …` writes the field without reading it; `this.count += 1` does both.
+          if (node.operator === '=') notReads.add(unwrap(node.left));
           break;
         case 'UpdateExpression':
           noteWrite(node.argument);

@@ -1,0 +1,95 @@
+/**
+ * Effect summaries, one evidence source at a time, each positive next to its
+ * negative. Code is parsed with oxc-parser (as imported files are) and the
+ * summary of the function named `target` is read.
+ */
+import assert from 'node:assert/strict';
+import { parseSync, visitorKeys } from 'oxc-parser';
+import { createModuleView } from '../../../rules/analysis/project/module-view.js';
+import { createSummarizer } from '../../../rules/analysis/project/summarize.js';
+import { valueOfName } from '../../../rules/analysis/project/callee-lookup.js';
+
+/**
+ * @param {string} code a module declaring `target`
+ * @param {(call: any) => 'read' | 'write' | 'unknown'} [kindOfNames]
+ */
+function summaryOf(code, kindOfNames = () => 'unknown') {
+  const { program } = parseSync('/virtual/module.ts', code, { range: true, preserveParens: false });
+  const view = createModuleView('/virtual/module.ts', program);
+  const target = valueOfName(view, 'target');
+  assert.equal(target?.type, 'function', 'the module declares a function named target');
+  const summarizer = createSummarizer({ kindOfNames, visitorKeysOf: () => visitorKeys });
+  return summarizer.summaryOfFunction(/** @type {any} */ (target), 1);
+}
+
+describe('project index: effect summaries', () => {
+  it('SQL text: a SELECT reads its tables; an INSERT … RETURNING writes', () => {
+    const read = summaryOf("async function target(db, id) { return db.query('SELECT * FROM users WHERE id = $1', [id]); }");
+    assert.equal(read.kind, 'read');
+    assert.deepEqual([...read.reads], ['sql:users']);
+    const write = summaryOf("async function target(db, n) { return db.query('INSERT INTO users (name) VALUES ($1) RETURNING id', [n]); }");
+    assert.equal(write.kind, 'write');
+    assert.deepEqual([...write.writes], ['sql:users']);
+  });
+
+  it('SQL text in tagged templates and in a module constant', () => {
+    assert.equal(summaryOf('async function target(sql, id) { return sql`SELECT * FROM teams WHERE id = ${id}`; }').kind, 'read');
+    assert.equal(summaryOf("const PURGE = 'DELETE FROM sessions';\nasync function target(db) { return db.query(PURGE); }").kind, 'write');
+  });
+
+  it('HTTP: the method of fetch and axios decides', () => {
+    assert.equal(summaryOf('async function target(id) { const r = await fetch(`/u/${id}`); return r.json(); }').kind, 'read');
+    assert.equal(summaryOf("async function target(id) { return fetch(`/u/${id}`, { method: 'DELETE' }); }").kind, 'write');
+    assert.equal(summaryOf("import axios from 'axios';\nasync function target(id) { return axios.get(`/u/${id}`); }").kind, 'read');
+    assert.equal(summaryOf("import axios from 'axios';\nasync function target(id, b) { return axios.post(`/u/${id}`, b); }").kind, 'write');
+  });
+
+  it('fs by import: reads vs writes', () => {
+    assert.equal(summaryOf("import { readFile } from 'node:fs/promises';\nasync function target(p) { return readFile(p, 'utf8'); }").kind, 'read');
+    assert.equal(summaryOf("import fs from 'node:fs';\nasync function target(p, t) { return fs.promises.writeFile(p, t); }").kind, 'write');
+  });
+
+  it('CPU only: string and array built-ins, JSON and Math compute; an unknown call does not', () => {
+    const pure = summaryOf('async function target(s) { return JSON.stringify(s.trim().split(",").map((x) => Math.max(0, Number(x)))); }');
+    assert.equal(pure.kind, 'none');
+    assert.equal(pure.io, false);
+    const unknown = summaryOf('async function target(s) { return transform(s.trim()); }');
+    assert.equal(unknown.kind, 'unknown');
+    assert.notEqual(unknown.io, false);
+  });
+
+  it('this state: fields read and written', () => {
+    const summary = summaryOf('function target(c) { this.user = c; return this.session; }');
+    assert.deepEqual([...summary.thisWrites], ['user']);
+    assert.deepEqual([...summary.thisReads], ['session']);
+    assert.equal(summary.kind, 'write', 'writing a field is a write');
+  });
+
+  it('module state: let bindings and const collections, not constants', () => {
+    const state = summaryOf('const seen = new Set();\nfunction target(id) { seen.add(id); return seen.size; }');
+    assert.ok([...state.writes].some((key) => key.endsWith('#seen')));
+    assert.equal(state.kind, 'write');
+    const constant = summaryOf('const LIMIT = 10;\nfunction target(n) { return Math.min(n, LIMIT); }');
+    assert.equal(constant.kind, 'none');
+  });
+
+  it('find-or-create: reads then writes one resource', () => {
+    const summary = summaryOf("async function target(db, n) { const r = await db.query('SELECT id FROM teams WHERE name = $1', [n]); return r.rows[0] ?? db.query('INSERT INTO teams (name) VALUES ($1)', [n]); }");
+    assert.equal(summary.findOrCreate, true);
+    const reads = summaryOf("async function target(db, n) { const r = await db.query('SELECT id FROM teams WHERE name = $1', [n]); return db.query('SELECT * FROM members WHERE team = $1', [r.rows[0].id]); }");
+    assert.equal(reads.findOrCreate, false);
+  });
+
+  it('composes through calls in the same module, and a cycle stays unknown', () => {
+    const composed = summaryOf("async function load(db, id) { return db.query('SELECT * FROM a WHERE id = $1', [id]); }\nasync function target(db, id) { return load(db, id); }");
+    assert.equal(composed.kind, 'read');
+    const cycle = summaryOf('async function other(n) { return target(n - 1); }\nasync function target(n) { return n > 0 ? other(n) : 0; }');
+    assert.equal(cycle.kind, 'unknown');
+  });
+
+  it('names decide only for calls whose body cannot be read', () => {
+    const byName = summaryOf('async function target(repo, id) { return repo.findOne(id); }', (call) => (call.callee.property?.name === 'findOne' ? 'read' : 'unknown'));
+    assert.equal(byName.kind, 'read');
+    assert.equal(byName.io, true, 'an unread callee is presumed to wait');
+  });
+});
