@@ -101,7 +101,7 @@ function buildVerbTables(options) {
 
 /**
  * @param {ClassifierOptions} options
- * @param {{ resolveRoot: (node: any) => unknown, isConnectionVariable: (root: unknown) => boolean, visitorKeys: any, getText: (node: any) => string, summaryOfCall?: (call: any) => import('./project/index.js').CallSummary | null }} context
+ * @param {{ resolveRoot: (node: any) => unknown, isConnectionVariable: (root: unknown) => boolean, visitorKeys: any, getText: (node: any) => string, summaryOfCall?: (call: any) => import('./project/index.js').CallSummary | null, nounGetters?: boolean }} context
  */
 export function createCallClassifier(options, context) {
   const { readVerbs, writeVerbs, userVerbs, ordered } = verbTablesFor(options);
@@ -290,7 +290,8 @@ export function createCallClassifier(options, context) {
       return true;
     });
     // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads.
-    if (kind === 'unknown' && !summary && !barrier && isNounGetterName(calleeName(operand) ?? '')) kind = 'read';
+    // Only where asked: in a loop, `listener()` or `provider.bootstrap()` calls into the element, whatever its word.
+    if (context.nounGetters && kind === 'unknown' && !summary && !barrier && isNounGetterName(calleeName(operand) ?? '')) kind = 'read';
     // A call whose body cannot be read is presumed to wait.
     return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand), summary, io: summary ? summary.io : true };
   }

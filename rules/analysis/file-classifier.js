@@ -11,8 +11,9 @@ import { getProjectIndex } from './project/index.js';
  * @param {string} filename
  * @param {import('./call-classification.js').ClassifierOptions} options
  * @param {ReturnType<typeof import('./references.js').getReferenceIndex>} index
+ * @param {{ nounGetters?: boolean }} [extra] nounGetters: a noun-named call whose result is used reads (the statement waterfall rule)
  */
-export function createFileClassifier(sourceCode, filename, options, index) {
+export function createFileClassifier(sourceCode, filename, options, index, extra = {}) {
   /** @type {ReturnType<typeof getProjectIndex> | null} */
   let project = null;
   const classifier = createCallClassifier(options, {
@@ -21,6 +22,7 @@ export function createFileClassifier(sourceCode, filename, options, index) {
     visitorKeys: sourceCode.visitorKeys,
     getText: (node) => sourceCode.getText(node),
     // Asked only for awaited operations, so files without any pay nothing.
+    nounGetters: extra.nounGetters ?? false,
     summaryOfCall: (call) => (project ??= getProjectIndex(sourceCode, filename, classifier.kindOfCall)).summaryOfCall(call),
   });
   return classifier;

@@ -23,7 +23,7 @@ const INERT_STATEMENTS = new Set([
 export function createStatementFacts(sourceCode, filename, options) {
   const index = getReferenceIndex(sourceCode);
   const visitorKeys = sourceCode.visitorKeys;
-  const classifier = createFileClassifier(sourceCode, filename, options, index);
+  const classifier = createFileClassifier(sourceCode, filename, options, index, { nounGetters: true });
   /** @type {Map<any, any>} */
   const candidates = new Map();
   /** @type {Map<any, any>} */

@@ -97,6 +97,9 @@ describe('project index evidence in one file', () => {
   describe('no-loop-waterfall', () => {
     runRuleTests('no-loop-waterfall', loopRule, {
       valid: [
+        // Found in Strapi: the element's own lifecycle and listeners run in order, though "listener" and "bootstrap" are nouns.
+        'async function emit(listeners, e) { for (const listener of listeners) { await listener(e); } }',
+        'async function boot(providers, app) { for (const provider of providers) { await provider.bootstrap?.(app); } }',
         // A local recursive helper appends to the result list: each iteration writes it.
         'async function collect(folders) { const result = []; async function traverse(folder) { const entries = await readdir(folder); for (const e of entries) result.push(e); } for (const folder of folders) { await traverse(folder); } return result; }',
         // A walk that appends to an output buffer: the output order is the iteration order.
