@@ -11,6 +11,9 @@ import { fileMatches } from './analysis/file-globs.js';
 import { buildSyncToAsyncFix } from './fix/sync-to-async.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { getProjectIndex } from './analysis/project/index.js';
+import { reachabilityOf } from './analysis/project/reachability.js';
+import { enclosingFunction } from './analysis/ast.js';
+import path from 'node:path';
 
 /** @typedef {import('./analysis/blocking-apis.js').BlockingApi} BlockingApi */
 
@@ -99,7 +102,10 @@ const rule = {
           if (isIgnored(sourceCode, node, api, ignored)) continue;
           if (!blocksForAWhile(sourceCode, node, api, options, context.filename)) continue;
           if (isStartup(node)) continue;
-          report(context, node, api, moduleId, options);
+          // Callers in other files decide what this file alone cannot: start-up code is silent, a route is named.
+          const runs = whereItRuns(context.filename, node);
+          if (runs.kind === 'startup') continue;
+          report(context, node, api, moduleId, options, runs.kind === 'request' ? routeNote(runs, context.cwd) : '');
         }
       },
     };
@@ -129,10 +135,11 @@ function moduleSpecifierPattern(modules) {
  * @param {BlockingApi} api
  * @param {string} moduleId
  * @param {Options} options
+ * @param {string} route where it is reached from, when a handler in another file shows it (` (reached from POST /login in routes.js)`)
  */
-function report(context, node, api, moduleId, options) {
+function report(context, node, api, moduleId, options, route) {
   const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
-  const data = { api: `${api.module}.${api.name}`, why: whyItBlocks(api), replacement: api.replacement };
+  const data = { api: `${api.module}.${api.name}`, why: `${whyItBlocks(api)}${route}`, replacement: api.replacement };
   if (!rewrite) {
     const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
     context.report({ node, messageId, data });
@@ -146,6 +153,26 @@ function report(context, node, api, moduleId, options) {
       suggest: [{ messageId: 'useAsync', data: { preview: rewrite.preview }, fix: rewrite.fix }],
     });
   }
+}
+
+/**
+ * Where the function around a call runs, from its callers across the project.
+ * @param {string} filename
+ * @param {any} node
+ */
+function whereItRuns(filename, node) {
+  const runner = enclosingFunction(node);
+  if (!runner || runner.type === 'Program' || !path.isAbsolute(filename)) return /** @type {const} */ ({ kind: 'unknown' });
+  return reachabilityOf(filename, runner);
+}
+
+/**
+ * @param {{ label: string, file: string }} route
+ * @param {string} cwd
+ */
+function routeNote(route, cwd) {
+  const file = path.relative(cwd, route.file).split(path.sep).join('/');
+  return ` (reached from ${route.label} in ${file.startsWith('..') ? path.basename(route.file) : file})`;
 }
 
 /** @param {any} node */

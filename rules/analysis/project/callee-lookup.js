@@ -7,7 +7,7 @@
  * Anything else resolves to null: the call stays unknown.
  */
 import { unwrap, isFunctionNode, propertyName } from '../ast.js';
-import { keyName } from './module-view.js';
+import { keyName, requireSource } from './module-view.js';
 import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
 
@@ -30,6 +30,7 @@ const MAX_HOPS = 8;
  * @property {any | null} classNode    the class whose method contains the call (for `this`)
  * @property {any | null} objectNode   the object literal whose method contains the call (for `this`)
  * @property {(name: string) => boolean} isShadowed  a name declared between the call and the module scope
+ * @property {(name: string) => any} [localInit]  the initialiser of such a name, where known
  */
 
 /**
@@ -51,7 +52,16 @@ function importedModule(view, specifier) {
  */
 export function valueOfName(view, name, hops = 0) {
   const binding = view.bindings.get(name);
-  if (!binding || hops > MAX_HOPS) return null;
+  return binding && hops <= MAX_HOPS ? valueOfBinding(view, binding, hops) : null;
+}
+
+/**
+ * @param {ModuleView} view
+ * @param {import('./module-view.js').Binding} binding
+ * @param {number} hops
+ * @returns {Value | null}
+ */
+function valueOfBinding(view, binding, hops) {
   switch (binding.kind) {
     case 'function':
       return { type: 'function', fn: binding.node, view, classNode: null, objectNode: null };
@@ -59,7 +69,13 @@ export function valueOfName(view, name, hops = 0) {
       return { type: 'class', node: binding.node, view };
     case 'namespace': {
       const module = importedModule(view, binding.source ?? '');
-      return module ? { type: 'module', view: module } : null;
+      if (!module) return null;
+      // `const Assets = require('./assets')` with `module.exports = class Assets {}` is the class itself.
+      if (binding.required && module.commonJs && module.exports.has('default')) {
+        const whole = valueOfExport(module, 'default', hops + 1);
+        if (whole && whole.type !== 'object') return whole;
+      }
+      return { type: 'module', view: module };
     }
     case 'import': {
       const module = importedModule(view, binding.source ?? '');
@@ -273,7 +289,10 @@ function classOfAnnotation(annotation, view) {
 export function valueOfExpression(node, context) {
   const expression = unwrap(node);
   if (expression.type === 'Identifier') {
-    return context.isShadowed(expression.name) ? null : valueOfName(context.view, expression.name);
+    if (!context.isShadowed(expression.name)) return valueOfName(context.view, expression.name);
+    // A require made inside the function (`const Emails = require('./emails')`), as Ghost loads lazily.
+    const init = context.localInit?.(expression.name);
+    return init ? valueOfRequire(context.view, init) : null;
   }
   if (expression.type !== 'MemberExpression') return null;
   const name = expression.property.type === 'PrivateIdentifier' ? `#${expression.property.name}` : propertyName(expression);
@@ -287,6 +306,22 @@ export function valueOfExpression(node, context) {
   }
   const owner = valueOfExpression(object, context);
   return owner ? memberOf(owner, name) : null;
+}
+
+/**
+ * What `require('./x')` or `require('./x').name` gives, or null for anything else.
+ * @param {ModuleView} view
+ * @param {any} node
+ * @returns {Value | null}
+ */
+export function valueOfRequire(view, node) {
+  const init = unwrap(node);
+  const source = requireSource(init);
+  if (source) return valueOfBinding(view, { kind: 'namespace', source, required: true }, 0);
+  if (init?.type === 'MemberExpression' && !init.computed && requireSource(unwrap(init.object))) {
+    return valueOfBinding(view, { kind: 'import', source: requireSource(unwrap(init.object)) ?? '', imported: init.property.name }, 0);
+  }
+  return null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { unwrap, isFunctionNode } from '../ast.js';
  * @property {boolean} [constant] declared with `const`
  * @property {string} [source]  import specifier (`./users`, `../db`)
  * @property {string} [imported] the imported name; 'default' for a default import
+ * @property {boolean} [required] a namespace bound by `require()`, not `import * as`
  *
  * @typedef {object} ExportEntry
  * @property {string} [local]   the local binding's name
@@ -25,6 +26,7 @@ import { unwrap, isFunctionNode } from '../ast.js';
  * @property {Map<string, Binding>} bindings
  * @property {Map<string, ExportEntry>} exports
  * @property {string[]} exportAllFrom  `export * from '…'`, and `module.exports = require('…')`
+ * @property {boolean} commonJs  it assigns `module.exports`: `require()` of it returns that value itself
  */
 
 /**
@@ -34,7 +36,7 @@ import { unwrap, isFunctionNode } from '../ast.js';
  */
 export function createModuleView(file, program) {
   /** @type {ModuleView} */
-  const view = { file, program, bindings: new Map(), exports: new Map(), exportAllFrom: [] };
+  const view = { file, program, bindings: new Map(), exports: new Map(), exportAllFrom: [], commonJs: false };
   for (const statement of program.body) readStatement(view, statement);
   return view;
 }
@@ -121,7 +123,7 @@ function bindingOfInit(init, constant) {
   if (isFunctionNode(init)) return { kind: 'function', node: init };
   if (init?.type === 'ClassExpression') return { kind: 'class', node: init };
   const source = requireSource(init);
-  if (source) return { kind: 'namespace', source };
+  if (source) return { kind: 'namespace', source, required: true };
   // const f = require('./x').f
   if (init?.type === 'MemberExpression' && !init.computed && requireSource(unwrap(init.object))) {
     return { kind: 'import', source: requireSource(unwrap(init.object)), imported: init.property.name };
@@ -184,6 +186,7 @@ function readCommonJsExport(view, expression) {
   const target = expression.left;
   const value = unwrap(expression.right);
   if (isModuleExports(target)) {
+    view.commonJs = true;
     const source = requireSource(value);
     if (source) {
       view.exportAllFrom.push(source);
