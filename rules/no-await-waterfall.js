@@ -11,6 +11,7 @@ import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { fileMatches } from './analysis/file-globs.js';
+import { isInOneOffCode } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
@@ -73,7 +74,9 @@ const rule = {
     let ignoredFile = null;
     /** @param {any} node */
     const mayReportIn = (node) =>
-      !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) && !isInOrderedScope(node, sourceCode.visitorKeys);
+      !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) &&
+      !isInOrderedScope(node, sourceCode.visitorKeys) &&
+      (options.includeOneOffCode || !isInOneOffCode(context, node));
 
     /** @param {any[]} statements */
     function checkStatements(statements) {

@@ -14,6 +14,7 @@ import { loopRewrites } from './fix/loop-to-map.js';
 import { forEachRewrites } from './fix/loop-foreach.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { fileMatches } from './analysis/file-globs.js';
+import { isInOneOffCode } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 
 /** Loop statements whose iterations the rule may rewrite (while loops never qualify). */
@@ -89,6 +90,8 @@ const rule = {
      * @param {boolean} autofixable
      */
     function report(node, messageId, edits, unboundedMessage, autofixable) {
+      // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
+      if (!options.includeOneOffCode && isInOneOffCode(context, node)) return;
       /** @param {{ range: [number, number], text: string }} edit */
       const toFix = (edit) => (/** @type {import('eslint').Rule.RuleFixer} */ fixer) => fixer.replaceTextRange(edit.range, edit.text);
       /** @type {import('eslint').Rule.SuggestionReportDescriptor[]} */

@@ -15,6 +15,10 @@ export const analysisOptionProperties = {
   readVerbs: { ...stringList, description: 'Extra verbs or method names that only read.' },
   writeVerbs: { ...stringList, description: 'Extra verbs or method names that change state.' },
   ignoreFiles: { ...stringList, description: 'Globs of files not on a request path (default: test files).' },
+  includeOneOffCode: {
+    type: 'boolean',
+    description: 'Also report in code that runs once: migrations, seeders, command-line programs and start-up code.',
+  },
 };
 
 export const analysisOptionDefaults = Object.freeze({
@@ -22,4 +26,5 @@ export const analysisOptionDefaults = Object.freeze({
   readVerbs: [],
   writeVerbs: [],
   ignoreFiles: [...testFileGlobs],
+  includeOneOffCode: false,
 });

@@ -1332,12 +1332,13 @@ async function sizes(files) {
     ],
   },
   {
-    // Top-level await in a module.
+    // Top-level await in a module: start-up code, reported only with includeOneOffCode.
     code: `const pages = [];
 for (const url of urls) {
   const res = await fetch(url);
   pages.push(await res.text());
 }`,
+    options: [{ includeOneOffCode: true }],
     errors: [
       {
         messageId: 'loopWaterfall',

@@ -1,0 +1,54 @@
+/**
+ * Callers across files decide where code runs: each fixture folder (its own
+ * package.json is the project root) is linted from disk.
+ */
+import assert from 'node:assert/strict';
+import { lintFixture } from './lint-fixture.js';
+
+/**
+ * @param {Array<{ ruleId: string | null, line: number, message: string }> | undefined} messages
+ * @param {string} rule
+ */
+const reportsOf = (messages, rule) => (messages ?? []).filter((message) => message.ruleId === `unblock/${rule}`);
+
+describe('project index: where code runs (callers across files)', () => {
+  it('is silent on a constructor whose only instance is made when another module loads', async () => {
+    const reports = await lintFixture('startup-constructor');
+    assert.deepEqual(reportsOf(reports['assets.js'], 'no-blocking-sync-call'), []);
+  });
+
+  it('is silent on a loader called only from main()', async () => {
+    const reports = await lintFixture('main-loader');
+    assert.deepEqual(reportsOf(reports['config-loader.js'], 'no-blocking-sync-call'), []);
+  });
+
+  it('reports a helper reached from an Express route in another file, naming the route', async () => {
+    const [report, ...rest] = reportsOf((await lintFixture('express-route'))['passwords.js'], 'no-blocking-sync-call');
+    assert.equal(rest.length, 0);
+    assert.equal(report.line, 4);
+    assert.match(report.message, /reached from POST \/login in routes\.js/);
+  });
+
+  it('reports a helper reached from a BullMQ worker', async () => {
+    const [report] = reportsOf((await lintFixture('queue-worker'))['render.js'], 'no-blocking-sync-call');
+    assert.match(report?.message ?? '', /reached from queue worker reports in worker\.js/);
+  });
+
+  it('reports a Next.js route handler, naming its route', async () => {
+    const [report] = reportsOf((await lintFixture('next-route'))['app/api/export/route.ts'], 'no-blocking-sync-call');
+    assert.match(report?.message ?? '', /reached from POST \/api\/export in app\/api\/export\/route\.ts/);
+  });
+
+  it('keeps today\'s behaviour for a function no project file calls', async () => {
+    const [report] = reportsOf((await lintFixture('unknown-caller'))['templates.js'], 'no-blocking-sync-call');
+    assert.equal(report?.line, 5);
+    assert.doesNotMatch(report.message, /reached from/);
+  });
+
+  it('skips a migration\'s loop of UPDATEs by default and reports it with includeOneOffCode', async () => {
+    const silent = await lintFixture('migration-loop');
+    assert.deepEqual(reportsOf(silent['db/backfill-display-names.js'], 'no-loop-waterfall'), []);
+    const included = await lintFixture('migration-loop', { 'unblock/no-loop-waterfall': ['warn', { includeOneOffCode: true }] });
+    assert.deepEqual(reportsOf(included['db/backfill-display-names.js'], 'no-loop-waterfall').map((report) => report.line), [4]);
+  });
+});
