@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { unwrap, isFunctionNode } from '../ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../ast.js';
 import { loadModule, foreignVisitorKeys } from './module-cache.js';
 import { resolveCall, valueOfExpression, valueOfRequire } from './callee-lookup.js';
 import { declaredNames } from './declared-names.js';
@@ -26,7 +26,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components',
 
 /**
  * @typedef {object} CallSite
- * @property {string | null} caller  key of the calling function, null for a module's top level
+ * @property {string | null} caller  key of the calling function, null for a module's top level, UNKNOWN_CALLER when it cannot be known
  * @property {string | null} callerName  its name as declared (`main`, `init`, `AdminAssets.constructor`)
  * @property {string} file
  *
@@ -133,6 +133,7 @@ function buildIndex(files) {
  * @property {Set<string>} declared names declared in this function and those around it
  * @property {Map<string, any>} inits initialisers of the names declared in them
  * @property {boolean} method the function about to be entered is a method (its `this` is the class or object)
+ * @property {boolean} [naming] `name` is the name of the function about to be entered
  */
 
 /**
@@ -151,7 +152,8 @@ function scanModule(view, index) {
   const addCaller = (target, frame) => {
     if (target === null) return;
     const sites = index.callers.get(target) ?? [];
-    sites.push({ caller: frame.fn ? functionKey(view.file, frame.fn) : null, callerName: frame.name, file: view.file });
+    const caller = frame === UNKNOWN_FRAME ? UNKNOWN_CALLER : frame.fn ? functionKey(view.file, frame.fn) : null;
+    sites.push({ caller, callerName: frame.name, file: view.file });
     index.callers.set(target, sites);
   };
 
@@ -187,8 +189,12 @@ function scanModule(view, index) {
   const onCall = (call, frame) => {
     const registered = registrationsOf(view, call, (name) => frame.inits.get(name));
     for (const { handler, kind, label } of registered) {
-      const key = functionOf(handler, frame);
-      if (key) index.entries.set(key, { kind, label, file: view.file });
+      // `router.post('/', asyncHandler(async (req, res) => …))`: the wrapped function is the handler.
+      const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments.filter((/** @type {any} */ a) => isFunctionNode(unwrap(a))) : [];
+      for (const fn of [handler, ...wrapped]) {
+        const key = functionOf(fn, frame);
+        if (key) index.entries.set(key, { kind, label, file: view.file });
+      }
     }
     if (call.type === 'NewExpression') {
       const created = valueOfExpression(call.callee, contextOf(frame));
@@ -198,10 +204,11 @@ function scanModule(view, index) {
       const target = resolveCall(call, contextOf(frame));
       if (target) addCaller(functionKey(target.view.file, target.fn), frame);
     }
-    // A function handed to another call runs on the caller's behalf (`items.forEach(load)`, `setImmediate(() => …)`),
-    // and so does an IIFE.
+    // A callback runs on the caller's behalf when an array method calls it right away (`items.forEach(load)`), as an
+    // IIFE does; handed to any other call it may run at any later time (`asyncHandler(fn)`, `emitter.on(…, fn)`).
     if (registered.length === 0) {
-      for (const argument of call.arguments) addCaller(functionOf(argument, frame), frame);
+      const runsNow = isSynchronousIteration(call);
+      for (const argument of call.arguments) addCaller(functionOf(argument, frame), runsNow ? frame : UNKNOWN_FRAME);
     }
     if (isFunctionNode(unwrap(call.callee))) addCaller(functionKey(view.file, unwrap(call.callee)), frame);
   };
@@ -235,7 +242,7 @@ function scanModule(view, index) {
     // A method's name and owner: `AdminAssets.constructor`, `{ init() {} }`.
     if ((parent.type === 'MethodDefinition' || parent.type === 'Property' || parent.type === 'PropertyDefinition') && child === parent.value && isFunctionNode(unwrap(child))) {
       const owner = parent.type === 'Property' ? { classNode: null, objectNode: frame.objectNode } : { classNode: frame.classNode, objectNode: null };
-      visit(child, { ...frame, ...owner, method: true, name: keyName(parent.key) });
+      visit(child, { ...frame, ...owner, method: true, naming: true, name: keyName(parent.key) });
       return;
     }
     if (child.type === 'ObjectExpression') {
@@ -243,7 +250,7 @@ function scanModule(view, index) {
       return;
     }
     if (parent.type === 'VariableDeclarator' && child === parent.init && parent.id.type === 'Identifier' && isFunctionNode(unwrap(child))) {
-      visit(child, { ...frame, name: parent.id.name });
+      visit(child, { ...frame, naming: true, name: parent.id.name });
       return;
     }
     visit(child, frame);
@@ -251,6 +258,20 @@ function scanModule(view, index) {
 
   visit(view.program, { fn: null, name: null, classNode: null, objectNode: null, method: false, declared: new Set(), inits: new Map() });
 }
+
+/** Array methods that call their callback before they return. */
+const SYNCHRONOUS_ITERATORS = new Set(['forEach', 'map', 'flatMap', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'sort']);
+
+/** @param {any} call */
+function isSynchronousIteration(call) {
+  const callee = unwrap(call.callee);
+  return callee?.type === 'MemberExpression' && SYNCHRONOUS_ITERATORS.has(propertyName(callee) ?? '');
+}
+
+/** The key of a caller nobody can know: a callback handed to a call that may run it at any time. */
+export const UNKNOWN_CALLER = 'unknown';
+/** @type {Frame} */
+const UNKNOWN_FRAME = { fn: null, name: null, classNode: null, objectNode: null, method: false, declared: new Set(), inits: new Map() };
 
 /**
  * @param {any} fn
@@ -269,7 +290,9 @@ function enterFunction(fn, outer, visitorKeys) {
   const keepsThis = fn.type === 'ArrowFunctionExpression' || outer.method;
   return {
     fn,
-    name: fn.id?.name ?? outer.name,
+    // Only the function itself carries a name: an arrow inside `init()` may be an event handler that runs later.
+    name: fn.id?.name ?? (outer.naming ? outer.name : null),
+    naming: false,
     classNode: keepsThis ? outer.classNode : null,
     objectNode: keepsThis ? outer.objectNode : null,
     method: false,

@@ -6,7 +6,7 @@
  * such as `main()`), or unknown. Unknown is the answer whenever a caller is
  * unknown, a cycle closes, or the depth bound is reached.
  */
-import { callerIndexFor, functionKey } from './callers.js';
+import { callerIndexFor, functionKey, UNKNOWN_CALLER } from './callers.js';
 
 /** Caller levels followed. */
 const MAX_DEPTH = 8;
@@ -44,7 +44,7 @@ function verdict(index, key, depth, seen) {
   let allStartup = true;
   for (const site of sites) {
     /** @type {Reachability} */
-    let caller = site.caller === null ? { kind: 'startup' } : verdict(index, site.caller, depth + 1, seen);
+    let caller = site.caller === null ? { kind: 'startup' } : site.caller === UNKNOWN_CALLER ? { kind: 'unknown' } : verdict(index, site.caller, depth + 1, seen);
     if (caller.kind === 'unknown' && site.callerName !== null && RUN_ONCE_NAMES.test(site.callerName)) caller = { kind: 'startup' };
     if (caller.kind === 'request') return caller;
     if (caller.kind !== 'startup') allStartup = false;

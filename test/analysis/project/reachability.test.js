@@ -52,3 +52,15 @@ describe('project index: where code runs (callers across files)', () => {
     assert.deepEqual(reportsOf(included['db/backfill-display-names.js'], 'no-loop-waterfall').map((report) => report.line), [4]);
   });
 });
+
+describe('project index: false positives of the first version of the verdict (found on directus)', () => {
+  it('treats a handler wrapped in asyncHandler() as the route, not as start-up code', async () => {
+    const reports = reportsOf((await lintFixture('wrapped-handlers'))['routes.js'], 'no-blocking-sync-call');
+    assert.match(reports.find((report) => report.line === 12)?.message ?? '', /reached from GET \/dashboards in routes\.js/);
+  });
+
+  it('does not take an event handler registered inside init() for start-up code', async () => {
+    const reports = reportsOf((await lintFixture('wrapped-handlers'))['routes.js'], 'no-blocking-sync-call');
+    assert.ok(reports.some((report) => report.line === 22), JSON.stringify(reports));
+  });
+});
