@@ -20,7 +20,7 @@ import { specifiersOf, stripNodePrefix } from '../analysis/node-module-tracker.j
  */
 
 /** Parents under which `await x` needs no parentheses, keyed by the child's role. */
-const safeParents = /** @type {Record<string, (parent: any, node: any) => boolean>} */ ({
+export const safeParents = /** @type {Record<string, (parent: any, node: any) => boolean>} */ ({
   ExpressionStatement: () => true,
   VariableDeclarator: (p, n) => p.init === n,
   AssignmentExpression: (p, n) => p.right === n,
@@ -46,7 +46,7 @@ const safeParents = /** @type {Record<string, (parent: any, node: any) => boolea
  * a syntax error), or a class static block / field initialiser is nearer.
  * @param {any} node
  */
-function enclosingAsyncBody(node) {
+export function enclosingAsyncBody(node) {
   let child = node;
   for (let current = node.parent; current; child = current, current = current.parent) {
     if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') {
