@@ -31,7 +31,7 @@ export async function prepareAfterWorkspace(fixture, afterSource, newFiles = [])
     });
     const entryPath = path.join(copy, path.relative(fixture.dir, fixture.entryPath));
     await writeFile(entryPath, afterSource);
-    for (const file of newFiles) await writeFile(path.join(path.dirname(entryPath), file.name), file.source);
+    await Promise.all(newFiles.map((file) => writeFile(path.join(path.dirname(entryPath), file.name), file.source)));
     const pkg = await nearest(fixture.dir, 'package.json');
     if (pkg && !(await exists(path.join(copy, 'package.json')))) {
       const type = JSON.parse(await readFile(pkg, 'utf8')).type ?? 'commonjs';

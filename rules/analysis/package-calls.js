@@ -40,7 +40,8 @@ function buildTraceMaps(packages) {
     // CommonJS packages imported from ESM: the default import is module.exports; Node also
     // exposes the names it detects as named exports.
     // A module that is itself the function (crypto-js/pbkdf2) is called through its default import only.
-    const { [CALL]: _moduleCall, ...named } = exportsMap;
+    const named = { ...exportsMap };
+    delete named[CALL];
     esm[specifier] = { [ESM]: true, ...named, default: exportsMap };
   }
   return { cjs, esm };
@@ -96,7 +97,7 @@ function callCost(sourceCode, node, api) {
     const all = Array.isArray(algorithms) && algorithms.length > 0 && algorithms.every((a) => typeof a === 'string' && asymmetricAlgorithms.test(a));
     return all ? api.cost : null;
   }
-  if (api.package === 'papaparse' && api.path[0] === 'parse' && !isWholeTextParse(args[1])) return null;
+  if (api.package === 'papaparse' && api.path[0] === 'parse' && !isWholeTextParse(args[0], args[1])) return null;
   return api.cost;
 }
 
@@ -116,11 +117,17 @@ function isForgeSyncForm(sourceCode, args) {
 }
 
 /**
- * Papa.parse runs through the whole input before returning unless a streaming or worker
- * option hands the work out; an options object the analysis cannot read is not reported.
+ * Papa.parse runs through the whole input before returning unless the input is a stream
+ * (`Papa.NODE_STREAM_INPUT`, a read stream) or a streaming or worker option hands the work
+ * out; an options object the analysis cannot read is not reported.
+ * @param {any} input
  * @param {any} config
  */
-function isWholeTextParse(config) {
+function isWholeTextParse(input, config) {
+  if (!input || input.type === 'SpreadElement') return false;
+  // Found in real code (a CMS's CSV import): Papa.parse(Papa.NODE_STREAM_INPUT, …) returns a duplex stream.
+  const inputText = input.type === 'MemberExpression' && !input.computed ? input.property.name : input.type === 'Identifier' ? input.name : input.type === 'CallExpression' && input.callee.type === 'MemberExpression' ? input.callee.property.name : '';
+  if (/stream/i.test(inputText ?? '')) return false;
   if (!config) return true;
   if (config.type !== 'ObjectExpression') return false;
   return config.properties.every(

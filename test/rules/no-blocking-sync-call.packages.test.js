@@ -52,6 +52,9 @@ const valid = [
   // Papa.parse with step/chunk streams the input; an options object it cannot read may do so too.
   `import Papa from 'papaparse'; export async function h(stream, onRow) { Papa.parse(stream, { step: onRow }); }`,
   `import Papa from 'papaparse'; export async function h(text, config) { return Papa.parse(text, config); }`,
+  // Found in real code (a CMS's CSV import): a Node stream input parses as the data arrives.
+  `import Papa from 'papaparse'; export async function h(file) { return file.pipe(Papa.parse(Papa.NODE_STREAM_INPUT, { header: true })); }`,
+  `import Papa from 'papaparse'; import fs from 'node:fs'; export async function h(p, done) { Papa.parse(fs.createReadStream(p), { complete: done }); }`,
 
   // --- Not the package: detection follows imports, never names.
   `const bcrypt = require('./bcrypt'); exports.h = async (pw) => bcrypt.hashSync(pw, 10);`,
@@ -170,6 +173,7 @@ const invalidCases = [
 
   // --- papaparse: a whole data set to CSV on the main thread.
   invalid(papaCode, 'Papa.unparse(await req.db.rows())', 'offloadToWorker', []),
+  invalid(`const papaparse = require('papaparse'); exports.h = async (data) => papaparse.parse(data.issues, { header: true, transform(v) { return v.trim(); } });`, `papaparse.parse(data.issues, { header: true, transform(v) { return v.trim(); } })`, 'offloadToWorker', []),
 
   // --- fix: true applies the first rewrite.
   {
