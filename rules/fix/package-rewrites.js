@@ -10,7 +10,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getStaticValue } from '@eslint-community/eslint-utils';
-import { addImports, isNameFree, skipTypeWrappers, visibleBinding } from './module-imports.js';
+import { addImports, reachExport, skipTypeWrappers } from './module-imports.js';
 import { enclosingAsyncBody, safeParents } from './sync-to-async.js';
 import { specifiersOf } from '../analysis/node-module-tracker.js';
 import { packageApiName } from '../analysis/package-apis.js';
@@ -79,26 +79,6 @@ function awaitedCall(sourceCode, call, callee, imports, wrap) {
 /** True when a rewrite may put `await` at this call. */
 function canAwait(/** @type {any} */ call) {
   return enclosingAsyncBody(call) !== null && !call.optional && call.parent?.type !== 'ChainExpression';
-}
-
-/**
- * A name for `exportName` of a module at `at`: an existing named binding, the module
- * object's property, or a new named import when the name is free.
- * @param {SourceCode} sourceCode
- * @param {any} at
- * @param {ImportList} imports filled with the import to add
- * @param {string[]} specifiers
- * @param {string} exportName
- * @param {string} addFrom
- */
-export function reachExport(sourceCode, at, imports, specifiers, exportName, addFrom) {
-  const named = visibleBinding(sourceCode, at, specifiers, exportName);
-  if (named) return named;
-  const namespace = visibleBinding(sourceCode, at, specifiers, null);
-  if (namespace) return `${namespace}.${exportName}`;
-  if (!isNameFree(sourceCode, at, exportName) || imports.some((i) => i.name === exportName)) return null;
-  imports.push({ name: exportName, specifier: addFrom });
-  return exportName;
 }
 
 /** `node:util` when the file already writes Node's modules with the prefix. */

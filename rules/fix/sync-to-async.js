@@ -7,7 +7,7 @@
  * available and no rewrite keeps the code's meaning.
  */
 import { findVariable } from '@eslint-community/eslint-utils';
-import { addImports, isNameFree, skipTypeWrappers, visibleBinding } from './module-imports.js';
+import { addImports, isNameFree, reachExport, skipTypeWrappers, visibleBinding } from './module-imports.js';
 import { specifiersOf, stripNodePrefix } from '../analysis/node-module-tracker.js';
 
 /** @typedef {import('../analysis/blocking-apis.js').BlockingApi} BlockingApi */
@@ -140,15 +140,7 @@ export function buildSyncToAsyncFix(sourceCode, call, api, moduleId) {
    * @param {string} exportName
    * @param {string} addFrom
    */
-  const reach = (specifiers, exportName, addFrom) => {
-    const named = visibleBinding(sourceCode, call, specifiers, exportName);
-    if (named) return named;
-    const namespace = visibleBinding(sourceCode, call, specifiers, null);
-    if (namespace) return `${namespace}.${exportName}`;
-    if (!isNameFree(sourceCode, call, exportName) || imports.some((i) => i.name === exportName)) return null;
-    imports.push({ name: exportName, specifier: addFrom });
-    return exportName;
-  };
+  const reach = (specifiers, exportName, addFrom) => reachExport(sourceCode, call, imports, specifiers, exportName, addFrom);
   /** @type {{ node: any, text: string } | null} */
   let rename = null;
   const reachOwnExport = (/** @type {string} */ exportName) => {
