@@ -1,6 +1,7 @@
 import { Linter } from 'eslint';
 import { createTwoFilesPatch } from 'diff';
 import { BenchError, oneLine } from './errors.js';
+import { applyWorkerOffloads } from './worker-offloads.js';
 
 /**
  * @typedef {object} Finding
@@ -18,7 +19,8 @@ import { BenchError, oneLine } from './errors.js';
  * @property {string[]} rulesMissing requested rules the plugin does not ship (yet)
  * @property {Finding[]} findings what the rules reported on the "before" source
  * @property {Finding[]} unfixed reports still present after fixing (no fix offered)
- * @property {string} diff unified diff before → after ('' when unchanged)
+ * @property {string} diff unified diff before → after ('' when unchanged), new files included
+ * @property {import('./worker-offloads.js').NewFile[]} files new modules next to the entry (worker modules)
  */
 
 /**
@@ -47,7 +49,7 @@ export function buildAfterSource(source, { rules, filename, plugin }) {
   const rulesApplied = rules.filter((id) => Object.hasOwn(plugin.rules ?? {}, id.replace(/^unblock\//, '')));
   const rulesMissing = rules.filter((id) => !rulesApplied.includes(id));
   if (rulesApplied.length === 0) {
-    return { source, changed: false, rulesApplied, rulesMissing, findings: [], unfixed: [], diff: '' };
+    return { source, changed: false, rulesApplied, rulesMissing, findings: [], unfixed: [], diff: '', files: [] };
   }
   const config = [
     {
@@ -59,17 +61,20 @@ export function buildAfterSource(source, { rules, filename, plugin }) {
   const linter = new Linter();
   const before = lint(() => linter.verify(source, /** @type {any} */ (config), { filename }), filename);
   const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), { filename }), filename);
-  const after = fixed.output;
+  const offloaded = lint(() => applyWorkerOffloads(linter, fixed.output, config, filename), filename);
+  const after = offloaded.source;
   const changed = after !== source;
-  const diff = changed ? unifiedDiff(source, after, filename) : '';
+  const newFiles = offloaded.files.map((file) => createTwoFilesPatch('/dev/null', `after/${file.name}`, '', file.source, '', '', { context: 3 }));
+  const diff = changed ? [unifiedDiff(source, after, filename), ...newFiles].join('') : '';
   return {
     source: after,
     changed,
     rulesApplied,
     rulesMissing,
     findings: toFindings(before),
-    unfixed: toFindings(fixed.messages),
+    unfixed: toFindings(offloaded.messages),
     diff,
+    files: offloaded.files,
   };
 }
 

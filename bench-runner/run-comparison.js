@@ -74,7 +74,7 @@ export async function runComparison(options, hooks = {}) {
     return { ...base, status: 'nothing-to-fix', equivalence: null, runs: [], wallSeconds: wall() };
   }
 
-  const workspace = await prepareAfterWorkspace(fixture, after.source);
+  const workspace = await prepareAfterWorkspace(fixture, after.source, after.files);
   try {
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
     const runs = [];

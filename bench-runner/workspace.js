@@ -17,9 +17,10 @@ import { BenchError, oneLine } from './errors.js';
  * that module format and bare imports behave as they do in place.
  * @param {{ dir: string, entryPath: string }} fixture
  * @param {string} afterSource
+ * @param {ReadonlyArray<{ name: string, source: string }>} [newFiles] modules the fix created, next to the entry
  * @returns {Promise<AfterWorkspace>}
  */
-export async function prepareAfterWorkspace(fixture, afterSource) {
+export async function prepareAfterWorkspace(fixture, afterSource, newFiles = []) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'unblock-bench-'));
   const dispose = () => rm(root, { recursive: true, force: true });
   try {
@@ -30,6 +31,7 @@ export async function prepareAfterWorkspace(fixture, afterSource) {
     });
     const entryPath = path.join(copy, path.relative(fixture.dir, fixture.entryPath));
     await writeFile(entryPath, afterSource);
+    await Promise.all(newFiles.map((file) => writeFile(path.join(path.dirname(entryPath), file.name), file.source)));
     const pkg = await nearest(fixture.dir, 'package.json');
     if (pkg && !(await exists(path.join(copy, 'package.json')))) {
       const type = JSON.parse(await readFile(pkg, 'utf8')).type ?? 'commonjs';

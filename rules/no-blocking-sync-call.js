@@ -14,12 +14,16 @@ import { getProjectIndex } from './analysis/project/index.js';
 import { reachabilityOf } from './analysis/project/reachability.js';
 import { enclosingFunction } from './analysis/ast.js';
 import path from 'node:path';
+import { packageNames } from './analysis/package-apis.js';
+import { findPackageCalls } from './analysis/package-calls.js';
+import { describePackageCall } from './fix/package-rewrites.js';
 
 /** @typedef {import('./analysis/blocking-apis.js').BlockingApi} BlockingApi */
 
 /**
  * @typedef {object} Options
  * @property {Array<'crypto' | 'zlib' | 'fs' | 'child_process'>} modules module groups to check
+ * @property {string[]} packages npm packages to check (see analysis/package-apis.js)
  * @property {string[]} ignore API names (`statSync`), module paths (`fs.statSync`) or callee texts (`this.fs.statSync`) to leave alone
  * @property {string[]} startupFiles globs of files that only run at start-up or as scripts
  * @property {number} smallRandomSize byte count up to which `randomBytes`/`randomFillSync` counts as cheap
@@ -30,6 +34,7 @@ import path from 'node:path';
 /** @type {Options} */
 const defaults = {
   modules: [...moduleGroups],
+  packages: [...packageNames],
   ignore: [],
   startupFiles: [...defaultStartupFiles],
   smallRandomSize: 1024,
@@ -55,6 +60,7 @@ const rule = {
         type: 'object',
         properties: {
           modules: { type: 'array', items: { enum: [...moduleGroups] }, uniqueItems: true },
+          packages: { type: 'array', items: { enum: [...packageNames] }, uniqueItems: true },
           ignore: stringList,
           startupFiles: stringList,
           smallRandomSize: { type: 'integer', minimum: 0 },
@@ -69,6 +75,12 @@ const rule = {
       blocking: '{{api}}() {{why}}. Use {{replacement}} instead.',
       blockingNoAwait: '{{api}}() {{why}}. Use {{replacement}} instead (the enclosing function is not async, so there is no automatic rewrite).',
       useAsync: 'Replace with {{preview}}.',
+      packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns. Use {{replacement}}.',
+      packageTimeSliced:
+        '{{api}}() {{why}}, so no other request is served until it returns. Its async form, {{replacement}}, slices the same work with setImmediate: the event loop stays responsive, but throughput does not grow. For that, use bcrypt (native, on the libuv thread pool) or node:crypto scrypt.',
+      offloadToWorker:
+        '{{api}}() {{why}}, and it has no asynchronous form{{note}}. Run it on a worker pool (piscina){{alternative}}, so the event loop keeps serving.',
+      usePackageAsync: 'Replace with {{preview}}{{note}}.',
     },
   },
 
@@ -93,11 +105,20 @@ const rule = {
       },
       'Program:exit'() {
         // A file that never names one of the modules as a string cannot import it: skip tracking.
-        if (!moduleSpecifierPattern(options.modules).test(sourceCode.text)) return;
-        const calls = findBlockingCalls(sourceCode, { modules: options.modules, dynamicImports, importEquals });
+        const names = moduleSpecifierPattern(options.modules).test(sourceCode.text);
+        const namesPackage = moduleSpecifierPattern(options.packages).test(sourceCode.text);
+        if (!names && !namesPackage) return;
+        const calls = names ? findBlockingCalls(sourceCode, { modules: options.modules, dynamicImports, importEquals }) : [];
+        const packageCalls = namesPackage ? findPackageCalls(sourceCode, { ...options, dynamicImports, importEquals }) : [];
         // Asked only now: most files have no blocking call, and matching globs costs more than finding that out.
-        if (calls.length === 0 || fileMatches(context.filename, context.cwd, options.startupFiles)) return;
+        if ((calls.length === 0 && packageCalls.length === 0) || fileMatches(context.filename, context.cwd, options.startupFiles)) return;
         const isStartup = createStartupClassifier(sourceCode);
+        for (const call of packageCalls) {
+          const ignoredCall = isIgnored(sourceCode, call.node, { module: call.api.package, name: call.api.path.join('.') }, ignored);
+          if (!ignoredCall && !isStartup(call.node) && whereItRuns(context.filename, call.node).kind !== 'startup') {
+            reportPackageCall(context, call, options);
+          }
+        }
         for (const { node, api, moduleId } of calls) {
           if (isIgnored(sourceCode, node, api, ignored)) continue;
           if (!blocksForAWhile(sourceCode, node, api, options, context.filename)) continue;
@@ -127,6 +148,21 @@ function moduleSpecifierPattern(modules) {
     specifierPatterns.set(key, pattern);
   }
   return pattern;
+}
+
+/**
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {import('./analysis/package-calls.js').PackageCall} call
+ * @param {Options} options
+ */
+function reportPackageCall(context, call, options) {
+  const { messageId, data, rewrites } = describePackageCall(context.sourceCode, call, { filename: context.filename, cwd: context.cwd });
+  if (options.fix && rewrites.length > 0) {
+    context.report({ node: call.node, messageId, data, fix: rewrites[0].fix });
+    return;
+  }
+  const suggest = rewrites.map((r) => ({ messageId: 'usePackageAsync', data: { preview: r.preview, note: r.note }, fix: r.fix }));
+  context.report({ node: call.node, messageId, data, suggest });
 }
 
 /**
@@ -186,7 +222,7 @@ function isInAsyncFunction(node) {
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any} node
- * @param {BlockingApi} api
+ * @param {{ module: string, name: string }} api
  * @param {Set<string>} ignored
  */
 function isIgnored(sourceCode, node, api, ignored) {

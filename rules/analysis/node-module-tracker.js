@@ -73,11 +73,25 @@ const moduleFactoryEsmMap = Object.fromEntries(
  * @returns {BlockingCall[]}
  */
 export function findBlockingCalls(sourceCode, { modules, dynamicImports, importEquals }) {
+  if (modules.length === 0) return [];
+  return findTrackedCalls(sourceCode, traceMapsFor(modules), { dynamicImports, importEquals });
+}
+
+/**
+ * Calls of the functions that `maps` name (ReferenceTracker trace maps keyed by specifier:
+ * `cjs` for require/dynamic import, `esm` for import declarations), each with the `info`
+ * its map holds under CALL.
+ * @template T
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {{ cjs: Record<string, any>, esm: Record<string, any> }} maps
+ * @param {{ dynamicImports: ReadonlyArray<any>, importEquals: ReadonlyArray<any> }} nodes
+ * @returns {Array<{ node: CallExpression, api: T, moduleId: string }>}
+ */
+export function findTrackedCalls(sourceCode, maps, { dynamicImports, importEquals }) {
   const globalScope = sourceCode.scopeManager?.globalScope;
-  if (!globalScope || modules.length === 0) return [];
-  const maps = traceMapsFor(modules);
+  if (!globalScope) return [];
   const tracker = new ReferenceTracker(globalScope);
-  /** @type {Map<Node, BlockingCall>} */
+  /** @type {Map<Node, { node: CallExpression, api: T, moduleId: string }>} */
   const found = new Map();
   /** @param {Iterable<{ node: any, path: string[], info: any }>} references @param {string} [moduleId] */
   const collect = (references, moduleId) => {

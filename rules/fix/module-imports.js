@@ -107,6 +107,26 @@ export function isNameFree(sourceCode, at, name) {
 }
 
 /**
+ * A name for `exportName` of a module at `at`: an existing named binding, the module
+ * object's property, or a new named import when the name is free.
+ * @param {SourceCode} sourceCode
+ * @param {any} at
+ * @param {Array<{ name: string, specifier: string }>} imports filled with the import to add
+ * @param {string[]} specifiers
+ * @param {string} exportName
+ * @param {string} addFrom
+ */
+export function reachExport(sourceCode, at, imports, specifiers, exportName, addFrom) {
+  const named = visibleBinding(sourceCode, at, specifiers, exportName);
+  if (named) return named;
+  const namespace = visibleBinding(sourceCode, at, specifiers, null);
+  if (namespace) return `${namespace}.${exportName}`;
+  if (!isNameFree(sourceCode, at, exportName) || imports.some((i) => i.name === exportName)) return null;
+  imports.push({ name: exportName, specifier: addFrom });
+  return exportName;
+}
+
+/**
  * @param {SourceCode} sourceCode
  * @returns {'esm' | 'cjs' | null} how this file imports modules
  */

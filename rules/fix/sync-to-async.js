@@ -7,7 +7,7 @@
  * available and no rewrite keeps the code's meaning.
  */
 import { findVariable } from '@eslint-community/eslint-utils';
-import { addImports, isNameFree, skipTypeWrappers, visibleBinding } from './module-imports.js';
+import { addImports, isNameFree, reachExport, skipTypeWrappers, visibleBinding } from './module-imports.js';
 import { specifiersOf, stripNodePrefix } from '../analysis/node-module-tracker.js';
 
 /** @typedef {import('../analysis/blocking-apis.js').BlockingApi} BlockingApi */
@@ -20,7 +20,7 @@ import { specifiersOf, stripNodePrefix } from '../analysis/node-module-tracker.j
  */
 
 /** Parents under which `await x` needs no parentheses, keyed by the child's role. */
-const safeParents = /** @type {Record<string, (parent: any, node: any) => boolean>} */ ({
+export const safeParents = /** @type {Record<string, (parent: any, node: any) => boolean>} */ ({
   ExpressionStatement: () => true,
   VariableDeclarator: (p, n) => p.init === n,
   AssignmentExpression: (p, n) => p.right === n,
@@ -46,7 +46,7 @@ const safeParents = /** @type {Record<string, (parent: any, node: any) => boolea
  * a syntax error), or a class static block / field initialiser is nearer.
  * @param {any} node
  */
-function enclosingAsyncBody(node) {
+export function enclosingAsyncBody(node) {
   let child = node;
   for (let current = node.parent; current; child = current, current = current.parent) {
     if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') {
@@ -140,15 +140,7 @@ export function buildSyncToAsyncFix(sourceCode, call, api, moduleId) {
    * @param {string} exportName
    * @param {string} addFrom
    */
-  const reach = (specifiers, exportName, addFrom) => {
-    const named = visibleBinding(sourceCode, call, specifiers, exportName);
-    if (named) return named;
-    const namespace = visibleBinding(sourceCode, call, specifiers, null);
-    if (namespace) return `${namespace}.${exportName}`;
-    if (!isNameFree(sourceCode, call, exportName) || imports.some((i) => i.name === exportName)) return null;
-    imports.push({ name: exportName, specifier: addFrom });
-    return exportName;
-  };
+  const reach = (specifiers, exportName, addFrom) => reachExport(sourceCode, call, imports, specifiers, exportName, addFrom);
   /** @type {{ node: any, text: string } | null} */
   let rename = null;
   const reachOwnExport = (/** @type {string} */ exportName) => {

@@ -1,28 +1,11 @@
 import assert from 'node:assert/strict';
 import { lintWith } from '../support/apply-suggestions.js';
+import { locationOf } from '../support/rule-cases.js';
 import rule from '../../rules/no-blocking-sync-call.js';
 import { runRuleTests } from './rule-tester.js';
 
-/**
- * Where `snippet` (the call the rule should report) sits in `code`: the
- * expected location is derived from the test input, not from the rule.
- * @param {string} code
- * @param {string} snippet
- * @param {number} [occurrence] 0-based, when the snippet appears more than once
- */
-function at(code, snippet, occurrence = 0) {
-  let index = -1;
-  for (let i = 0; i <= occurrence; i++) index = code.indexOf(snippet, index + 1);
-  if (index < 0) throw new Error(`snippet not found: ${snippet}`);
-  /** @param {number} offset */
-  const position = (offset) => {
-    const before = code.slice(0, offset).split('\n');
-    return { line: before.length, column: before.at(-1).length + 1 };
-  };
-  const start = position(index);
-  const end = position(index + snippet.length);
-  return { line: start.line, column: start.column, endLine: end.line, endColumn: end.column };
-}
+// Where the reported snippet sits in the test input (derived from the input, not from the rule).
+const at = locationOf;
 
 /**
  * An invalid case with one report on `snippet` and, when `output` is given,

@@ -4,10 +4,12 @@
 // TypeScript document is linted: esbuild turns the require() below into a lazy module call.
 import { Linter } from 'eslint/universal';
 import unblock from 'eslint-plugin-unblock';
+// Not a package export: the bundle takes the plan builder from the repository, like the plugin.
+import { planWorkerOffloads } from '../../../rules/fix/worker-offload.js';
 import { createLintRunner } from './run-lint.js';
 
 /** @type {typeof import('@typescript-eslint/parser') | undefined} */
 let tsParser;
 const loadTsParser = () => (tsParser ??= require('@typescript-eslint/parser'));
 
-export const { lintText, docsUrls, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser });
+export const { lintText, docsUrls, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads });

@@ -18,8 +18,10 @@ import { findParseError } from '../mapping/diagnostics.js';
  * @param {typeof import('eslint').Linter} deps.Linter
  * @param {{ rules: Record<string, { meta?: { docs?: { url?: string } } }> }} deps.plugin
  * @param {() => unknown} deps.loadTsParser called the first time a TypeScript document is linted
+ * @param {typeof import('../../../rules/fix/worker-offload.js').planWorkerOffloads} [deps.planWorkerOffloads]
+ *   plans the two-file worker rewrite for `offloadToWorker` reports (an ESLint fix cannot create the file)
  */
-export function createLintRunner({ Linter, plugin, loadTsParser }) {
+export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads }) {
   const linter = new Linter({ configType: 'flat' });
 
   /** Rule docs links by full id (`unblock/<id>`), from each rule's meta. */
@@ -61,6 +63,12 @@ export function createLintRunner({ Linter, plugin, loadTsParser }) {
       if (!findParseError(asScript)) {
         messages = asScript;
         fatal = undefined;
+      }
+    }
+    if (!fatal && planWorkerOffloads) {
+      // The source code of the last verify, which produced `messages`.
+      for (const [message, offload] of planWorkerOffloads(linter.getSourceCode(), messages, { filename })) {
+        /** @type {any} */ (message).offload = offload;
       }
     }
     return {

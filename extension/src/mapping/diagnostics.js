@@ -21,10 +21,12 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {string} [messageId]
  * @property {{ range: [number, number], text: string }} [fix]
  * @property {{ desc: string, messageId?: string, fix: { range: [number, number], text: string } }[]} [suggestions]
+ * @property {import('../../../rules/fix/worker-offload.js').WorkerOffload} [offload] the two-file worker rewrite, when planned
  */
 
 /** @typedef {{ range: Range, newText: string }} TextEdit */
 /** @typedef {{ title: string, edit: TextEdit, preferred: boolean }} SuggestionAction */
+/** @typedef {{ title: string, workerFile: string, workerSource: string, edits: TextEdit[] }} OffloadAction */
 
 /**
  * @typedef {object} DiagnosticRecord
@@ -35,6 +37,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {string} ruleId full id, e.g. `unblock/no-await-waterfall`
  * @property {{ value: string, target: string | undefined }} code
  * @property {SuggestionAction[]} suggestions
+ * @property {OffloadAction} [offload] create the worker module and call it through a pool
  */
 
 export const DIAGNOSTIC_SOURCE = 'unblock';
@@ -85,6 +88,21 @@ export function toDiagnosticRecord(message, index, lookup) {
     ruleId: message.ruleId,
     code: { value: message.ruleId, target: lookup.docsUrlFor(message.ruleId) },
     suggestions: suggestionActions(message, index),
+    ...(message.offload ? { offload: offloadAction(message.offload, index) } : {}),
+  };
+}
+
+/**
+ * @param {import('../../../rules/fix/worker-offload.js').WorkerOffload} offload
+ * @param {LineIndex} index
+ * @returns {OffloadAction}
+ */
+export function offloadAction(offload, index) {
+  return {
+    title: `Move to a worker pool: create ${offload.workerFile} and call ${offload.preview}`,
+    workerFile: offload.workerFile,
+    workerSource: offload.workerSource,
+    edits: offload.edits.map((edit) => ({ range: offsetsToRange(edit.range, index), newText: edit.text })),
   };
 }
 

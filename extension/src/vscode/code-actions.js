@@ -11,6 +11,23 @@ import { computeFixAll } from './fix-all.js';
 export const FIX_ALL_KIND = vscode.CodeActionKind.SourceFixAll.append(DIAGNOSTIC_SOURCE);
 export const FIX_ALL_TITLE = 'Fix all Unblock problems in this file';
 
+/**
+ * Creates the worker module next to the document (left alone when it exists: an earlier
+ * offload of the same function made it) and rewrites the call to the pool.
+ * @param {vscode.TextDocument} document
+ * @param {import('../mapping/diagnostics.js').OffloadAction} offload
+ * @param {vscode.Diagnostic} diagnostic
+ */
+function offloadCodeAction(document, offload, diagnostic) {
+  const action = new vscode.CodeAction(offload.title, vscode.CodeActionKind.QuickFix);
+  action.edit = new vscode.WorkspaceEdit();
+  const workerUri = vscode.Uri.joinPath(document.uri, '..', offload.workerFile);
+  action.edit.createFile(workerUri, { ignoreIfExists: true, contents: new TextEncoder().encode(offload.workerSource) });
+  action.edit.set(document.uri, offload.edits.map(toTextEdit));
+  action.diagnostics = [diagnostic];
+  return action;
+}
+
 /** @implements {vscode.CodeActionProvider} */
 export class UnblockCodeActions {
   static metadata = {
@@ -73,6 +90,7 @@ export class UnblockCodeActions {
   quickFixes(document, record, diagnostic) {
     /** @type {vscode.CodeAction[]} */
     const actions = [];
+    if (record.offload) actions.push(offloadCodeAction(document, record.offload, diagnostic));
     for (const suggestion of record.suggestions) {
       const action = new vscode.CodeAction(suggestion.title, vscode.CodeActionKind.QuickFix);
       action.edit = new vscode.WorkspaceEdit();
