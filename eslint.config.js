@@ -5,7 +5,7 @@ import unblock from './index.js';
 export default [
   {
     // Test inputs and throwaway caches are not project code.
-    ignores: ['node_modules/', '.cache/', 'test/**/fixtures/', 'extension/dist/', 'bench-results/'],
+    ignores: ['node_modules/', '.cache/', '.scratch/', 'test/**/fixtures/', 'extension/dist/', 'bench-results/'],
   },
   js.configs.recommended,
   {

@@ -27,12 +27,15 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components',
 /**
  * @typedef {object} CallSite
  * @property {string | null} caller  key of the calling function, null for a module's top level, UNKNOWN_CALLER when it cannot be known
- * @property {string | null} callerName  its name as declared (`main`, `init`, `AdminAssets.constructor`)
+ * @property {any | null} callerNode  the calling function
+ * @property {string | null} callerName  its name as declared (`main`, `init`, a method's key)
+ * @property {string | null} callerClass  the class whose method it is
  * @property {string} file
  *
  * @typedef {object} CallerIndex
- * @property {Map<string, CallSite[]>} callers  function key → the places that call it
+ * @property {Map<string, CallSite[]>} callers  function key → the places that call it (in the files scanned so far)
  * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string }>} entries function key → entry point
+ * @property {(file: string, names: string[]) => void} scanFilesMentioning  scans the files whose text holds one of the names
  */
 
 /**
@@ -48,7 +51,8 @@ export function functionKey(file, fn) {
 const byRoot = new Map();
 
 /**
- * The caller index of the project `file` belongs to, or null.
+ * The caller index of the project `file` belongs to, or null. It starts
+ * empty: files are read, parsed and scanned only when a question needs them.
  * @param {string} file absolute path of a file in the project
  */
 export function callerIndexFor(file) {
@@ -57,8 +61,53 @@ export function callerIndexFor(file) {
   const cached = byRoot.get(root);
   if (cached && Date.now() - cached.builtAt < STALE_AFTER_MS) return cached.index;
   const files = listProjectFiles(root);
-  const index = files ? buildIndex(files) : null;
+  const index = files ? createIndex(files) : null;
   byRoot.set(root, { builtAt: Date.now(), index });
+  return index;
+}
+
+/**
+ * @param {string[]} files
+ * @returns {CallerIndex}
+ */
+function createIndex(files) {
+  /** @type {Map<string, string>} */
+  const texts = new Map();
+  /** @type {Set<string>} */
+  const scanned = new Set();
+  /** @type {CallerIndex} */
+  const index = {
+    callers: new Map(),
+    entries: new Map(),
+    // A call to a function names it, or the file that exports it (`require('./assets')`): other files cannot call it.
+    scanFilesMentioning(file, names) {
+      for (const candidate of files) {
+        if (scanned.has(candidate)) continue;
+        if (candidate !== file && !names.some((name) => textOf(candidate).includes(name))) continue;
+        scanned.add(candidate);
+        const view = loadModule(candidate);
+        try {
+          if (view) scanModule(view, index);
+        } catch {
+          // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
+        }
+      }
+    },
+  };
+  /** @param {string} file */
+  const textOf = (file) => {
+    let text = texts.get(file);
+    if (text === undefined) {
+      try {
+        // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+        text = fs.readFileSync(file, 'utf8');
+      } catch {
+        text = '';
+      }
+      texts.set(file, text);
+    }
+    return text;
+  };
   return index;
 }
 
@@ -107,24 +156,6 @@ function listProjectFiles(root) {
 }
 
 /**
- * @param {string[]} files
- * @returns {CallerIndex}
- */
-function buildIndex(files) {
-  /** @type {CallerIndex} */
-  const index = { callers: new Map(), entries: new Map() };
-  for (const file of files) {
-    const view = loadModule(file);
-    try {
-      if (view) scanModule(view, index);
-    } catch {
-      // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
-    }
-  }
-  return index;
-}
-
-/**
  * @typedef {object} Frame
  * @property {any | null} fn
  * @property {string | null} name
@@ -153,7 +184,8 @@ function scanModule(view, index) {
     if (target === null) return;
     const sites = index.callers.get(target) ?? [];
     const caller = frame === UNKNOWN_FRAME ? UNKNOWN_CALLER : frame.fn ? functionKey(view.file, frame.fn) : null;
-    sites.push({ caller, callerName: frame.name, file: view.file });
+    const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
+    sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file });
     index.callers.set(target, sites);
   };
 

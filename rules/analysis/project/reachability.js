@@ -6,7 +6,9 @@
  * such as `main()`), or unknown. Unknown is the answer whenever a caller is
  * unknown, a cycle closes, or the depth bound is reached.
  */
+import path from 'node:path';
 import { callerIndexFor, functionKey, UNKNOWN_CALLER } from './callers.js';
+import { keyName } from './module-view.js';
 
 /** Caller levels followed. */
 const MAX_DEPTH = 8;
@@ -25,30 +27,64 @@ const RUN_ONCE_NAMES = /^(main|init|initiali[sz]e|bootstrap|boot|setup|start|sta
 export function reachabilityOf(file, fn) {
   const index = callerIndexFor(file);
   if (!index) return { kind: 'unknown' };
-  return verdict(index, functionKey(file, fn), 0, new Set());
+  return verdict(index, { file, fn, name: declaredName(fn), className: className(fn) }, 0, new Set());
 }
 
 /**
+ * @typedef {{ file: string, fn: any, name: string | null, className: string | null }} Callee
+ */
+
+/**
  * @param {import('./callers.js').CallerIndex} index
- * @param {string} key
+ * @param {Callee} callee
  * @param {number} depth
  * @param {Set<string>} seen
  * @returns {Reachability}
  */
-function verdict(index, key, depth, seen) {
+function verdict(index, callee, depth, seen) {
+  const key = functionKey(callee.file, callee.fn);
+  if (depth >= MAX_DEPTH || seen.has(key)) return { kind: 'unknown' };
+  // What can call it names it: the function, its class (for `new`), or its module's file.
+  const names = [callee.name === 'constructor' ? callee.className : callee.name, path.basename(callee.file).replace(/\.[cm]?[jt]sx?$/, '')];
+  index.scanFilesMentioning(callee.file, names.filter((name) => typeof name === 'string' && name.length > 1));
   const entry = index.entries.get(key);
   if (entry) return entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file } : { kind: 'startup' };
   const sites = index.callers.get(key);
-  if (!sites || sites.length === 0 || depth >= MAX_DEPTH || seen.has(key)) return { kind: 'unknown' };
+  if (!sites || sites.length === 0) return { kind: 'unknown' };
   seen.add(key);
   let allStartup = true;
   for (const site of sites) {
     /** @type {Reachability} */
-    let caller = site.caller === null ? { kind: 'startup' } : site.caller === UNKNOWN_CALLER ? { kind: 'unknown' } : verdict(index, site.caller, depth + 1, seen);
+    let caller;
+    if (site.caller === null) caller = { kind: 'startup' };
+    else if (site.caller === UNKNOWN_CALLER || !site.callerNode) caller = { kind: 'unknown' };
+    else caller = verdict(index, { file: site.file, fn: site.callerNode, name: site.callerName, className: site.callerClass }, depth + 1, seen);
     if (caller.kind === 'unknown' && site.callerName !== null && RUN_ONCE_NAMES.test(site.callerName)) caller = { kind: 'startup' };
     if (caller.kind === 'request') return caller;
     if (caller.kind !== 'startup') allStartup = false;
   }
   seen.delete(key);
   return allStartup ? { kind: 'startup' } : { kind: 'unknown' };
+}
+
+/**
+ * The name a function is declared under, read from ESLint's parent links:
+ * `function f`, `const f = () =>`, a method's key.
+ * @param {any} fn
+ */
+function declaredName(fn) {
+  if (fn.id?.name) return fn.id.name;
+  const parent = fn.parent;
+  if (parent?.type === 'VariableDeclarator' && parent.id.type === 'Identifier') return parent.id.name;
+  if ((parent?.type === 'MethodDefinition' || parent?.type === 'Property' || parent?.type === 'PropertyDefinition') && parent.key) return keyName(parent.key);
+  return null;
+}
+
+/**
+ * The class a method belongs to (for a constructor: what `new` names).
+ * @param {any} fn
+ */
+function className(fn) {
+  const owner = fn.parent?.type === 'MethodDefinition' ? fn.parent.parent?.parent : null;
+  return owner?.id?.name ?? null;
 }
