@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { buildAfterSource, loadPlugin, unifiedDiff } from '../../bench-runner/index.js';
 
-const WATERFALL = `async function lookup(key) {
+const WATERFALL = `// Waits like a lookup in a store would: a helper that only returned its key would have nothing to gain from Promise.all.
+async function lookup(key) {
+  await new Promise((resolve) => setTimeout(resolve, 1));
   return key;
 }
 export default async function handler(req, res) {
@@ -42,7 +44,7 @@ describe('bench-runner: after-source builder', () => {
     assert.deepEqual(result.rulesApplied, ['unblock/no-await-waterfall']);
     assert.equal(result.findings.length, 1);
     assert.equal(result.findings[0].ruleId, 'unblock/no-await-waterfall');
-    assert.equal(result.findings[0].line, 5);
+    assert.equal(result.findings[0].line, 7);
     assert.match(result.source, /await Promise\.all\(\[/);
     assert.doesNotMatch(result.source, /const first = await lookup/);
     assert.match(result.diff, /^--- before\/server\.js/m);

@@ -39,6 +39,9 @@ const RESPONSE_BODY_READS = new Set(['json', 'text', 'arrayBuffer', 'blob', 'for
 
 /** @type {CallEffect} */
 const PURE = Object.freeze({ kind: 'none', io: false, reads: [], writes: [] });
+/** @type {CallEffect} */
+const WAIT = Object.freeze({ kind: 'none', io: true, reads: [], writes: [] });
+const TIMERS = new Set(['setTimeout', 'setImmediate', 'setInterval']);
 
 /**
  * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression
@@ -59,6 +62,8 @@ export function evidenceOfCall(call, context, localKind) {
   if (http) return http;
   if (source) return nodeModuleCall(source, callee, imported);
   if (root?.type === 'Identifier' && !imported && !context.isShadowed(root.name) && isPureGlobal(root.name)) return PURE;
+  // A timer waits without touching anything (`new Promise((r) => setTimeout(r, 10))` stands in for latency).
+  if (callee.type === 'Identifier' && TIMERS.has(callee.name) && !imported && !context.isShadowed(callee.name)) return WAIT;
   // `s.trim()`, `s.trim().toLowerCase()`, `this.items.map(…)`; not `api.getPair(id).then(…)`, whose work is the call it chains on.
   const base = callee.type === 'MemberExpression' ? baseOfChain(callee, context, localKind) : null;
   if (base) {

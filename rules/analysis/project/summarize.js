@@ -5,7 +5,7 @@
  * modules, built-ins, callees' bodies); a call's name decides only where no
  * body can be read; a call that shows nothing keeps the summary unknown.
  */
-import { unwrap, propertyName } from '../ast.js';
+import { unwrap, propertyName, isFunctionNode } from '../ast.js';
 import { MUTATING_METHODS } from '../effects.js';
 import { evidenceOfCall, rootOf } from './call-evidence.js';
 import { resolveCall } from './callee-lookup.js';
@@ -113,6 +113,8 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
     const awaited = new Set(fn.expression ? [unwrap(fn.body)] : []);
     /** @type {Set<any>} identifiers that are names, not reads (property keys, callees of `this.m()`) */
     const notReads = new Set();
+    /** @type {Set<string>} the `resolve`/`reject` parameters of promise executors in the body */
+    const settlers = new Set();
 
     /**
      * Where a write through `target` lands.
@@ -143,6 +145,9 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
         case 'CallExpression':
         case 'NewExpression':
         case 'TaggedTemplateExpression':
+          if (isPromiseExecutor(node)) for (const name of unwrap(node.arguments[0]).params.flatMap((/** @type {any} */ p) => patternNames(p))) settlers.add(name);
+          // `resolve(rows)` in a promise executor settles the promise: no effect of its own, whatever its name.
+          if (node.type === 'CallExpression' && unwrap(node.callee).type === 'Identifier' && settlers.has(unwrap(node.callee).name)) break;
           merge(summary, effectOfCall(node, context, depth, awaited.has(node), (name) => locals.get(name)));
           if (node.type !== 'TaggedTemplateExpression') {
             const callee = unwrap(node.callee);
@@ -238,6 +243,14 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
   }
 
   return { summaryOfFunction, effectOfCall };
+}
+
+/**
+ * `new Promise((resolve, reject) => …)`.
+ * @param {any} node
+ */
+function isPromiseExecutor(node) {
+  return node.type === 'NewExpression' && unwrap(node.callee).type === 'Identifier' && unwrap(node.callee).name === 'Promise' && isFunctionNode(unwrap(node.arguments[0]));
 }
 
 /**

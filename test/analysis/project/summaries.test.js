@@ -58,6 +58,14 @@ describe('project index: effect summaries', () => {
     assert.notEqual(unknown.io, false);
   });
 
+  it('promise executors and timers: resolve/reject settle (not a read or a write), a timer waits', () => {
+    const callback = summaryOf("async function target(pool, day) { return new Promise((resolve, reject) => { pool.query('SELECT * FROM sales WHERE day = ?', [day], (err, rows) => (err ? reject(err) : resolve(rows))); }); }");
+    assert.equal(callback.kind, 'read', 'reject() is not a write, resolve() not a read: the SQL decides');
+    const sleep = summaryOf('async function target(key) { await new Promise((resolve) => setTimeout(resolve, 5)); return key; }');
+    assert.equal(sleep.kind, 'none');
+    assert.equal(sleep.io, true, 'waiting on a timer is waiting');
+  });
+
   it('this state: fields read and written', () => {
     const summary = summaryOf('function target(c) { this.user = c; return this.session; }');
     assert.deepEqual([...summary.thisWrites], ['user']);
