@@ -130,10 +130,11 @@ describe('bench-runner: printers', () => {
     const text = formatComparison(resultFixture());
     assert.match(text, /^io-demo — Demo <fixture>/);
     assert.match(text, /machine: 2 cores \(Test CPU\), Node v20\.20\.2/);
-    assert.match(text, /req\/s\s+100 ±\S+\s+500 ±\S+\s+5\.00× ±\S+%/);
+    assert.match(text, /req\/s\s+100 ±\S+\s+500 ±\S+\s+5\.00× faster ±\S+%/);
     assert.match(text, /bystander p50\/p99 ms\s+30\.0 \/ 60\.0\s+0\.40 \/ 1\.2$/m);
     assert.match(text, /10 conn: ideal gain 6\.00× .*reached 80% of it/);
-    assert.match(text, /10 conn: 1 slice\(s\) ran while other programs used more than 0\.5/);
+    assert.match(text, /10 conn: 1 slice ran while other programs used more than 0\.5 cores/);
+    assert.doesNotMatch(text, /\(s\)/, 'counted nouns, not "finding(s)"');
     assert.match(text, /^\+new$/m, 'diff included by default');
     assert.doesNotMatch(formatComparison(resultFixture(), { diff: false }), /^\+new$/m);
   });
@@ -150,7 +151,7 @@ describe('bench-runner: printers', () => {
       { fixture: 'fixtures/broken', error: { message: 'the before server crashed: boom' } },
     ]);
     assert.match(text, /^machine: 2 cores/);
-    assert.match(text, /io-demo\s+4\s+10\s+100 → 500\s+5\.00× ±\S+\s+60\.0 → 12\.0/);
+    assert.match(text, /io-demo\s+4\s+10\s+100 → 500\s+5\.00× faster ±\S+\s+60\.0 → 12\.0/);
     assert.match(text, /6\.00× \(80%\)/);
     assert.match(text, /fixtures\/broken .*error: the before server crashed: boom/);
     const md = formatSummary([{ fixture: 'x', result: resultFixture() }], { markdown: true });

@@ -41,7 +41,7 @@ describe('bench-runner: failures end cleanly', function () {
   it('a fixture that never listens', async () => {
     await expectCleanFailure('never-listens', { listenTimeout: 0.5 }, {
       code: 'LISTEN_TIMEOUT',
-      message: /^the before server did not start listening within 0\.5 s$/,
+      message: /^the before server did not start listening within 0\.5 s; if it needs longer to start, raise the limit with --listen-timeout <seconds>$/,
     });
   });
 
