@@ -31,8 +31,9 @@ export async function collectProjectFiles(fixture) {
   const queue = [{ path: fixture.entryPath, source: fixture.source }];
   while (queue.length > 0) {
     const current = /** @type {{ path: string, source: string }} */ (queue.shift());
-    files.push({ ...current, relative: relativeName(fixture.dir, current.path) });
-    for (const specifier of importSpecifiers(current.source, current.path)) {
+    const relative = relativeName(fixture.dir, current.path);
+    files.push({ ...current, relative });
+    for (const specifier of importSpecifiers(current.source, relative)) {
       const resolved = resolver.sync(path.dirname(current.path), specifier);
       const target = resolved.path;
       if (!target || seen.has(target) || !isProjectFile(fixture.dir, target)) continue;
