@@ -19,7 +19,11 @@ describe('bench-runner: an Express app with routes in several files', function (
     const baseline = childPids();
     // Seven short rounds at one connection: with symmetric noise, a route the fix does not touch
     // comes out "faster" in all seven rounds with a chance of 1 in 128, and the verdict needs more
-    // than that (the rounds' half-range must not reach 1×).
+    // than that (the rounds' half-range must not reach 1×). The fixture loads GET /products right
+    // after GET /users/1, not after the pbkdf2Sync sign-in: in a bench run with /products after
+    // the sign-in it came out 0.92 → 0.80 ms ("1.10× faster ±8.5%"), plausibly because a request
+    // that follows a synchronous hash on the same thread starts with colder caches. That is a real
+    // effect of the fix on the next request, not noise, so this test keeps it out of the way.
     result = await runComparison({ fixture: path.join(REPO, 'fixtures', 'express-app'), connections: [1], rounds: 7, duration: 0.4, warmup: 0.4, maxRepeats: 0 });
     assert.deepEqual(childPids(), baseline, 'every server stopped');
   });
@@ -46,9 +50,9 @@ describe('bench-runner: an Express app with routes in several files', function (
       result.routes.findings.map((/** @type {any} */ r) => [r.route, r.findings.map((/** @type {any} */ f) => `${f.file} ${f.ruleId}`)]),
       [
         ['GET /users/1', ['routes/users.js unblock/no-await-waterfall']],
+        ['GET /products', []],
         ['GET /orders/101', ['routes/orders.js unblock/no-loop-waterfall']],
         ['POST /session', ['routes/session.js unblock/no-blocking-sync-call']],
-        ['GET /products', []],
       ],
     );
   });
@@ -60,7 +64,7 @@ describe('bench-runner: an Express app with routes in several files', function (
       assert.ok(route.before.latency.p50 > 0 && route.after.latency.p50 > 0);
       assert.ok(route.before.share > 0.2 && route.before.share < 0.3, `each route gets about a quarter of the requests: ${route.before.share}`);
     }
-    const products = ratioVerdict(level.routes[3].ratio.p50);
+    const products = ratioVerdict(level.routes[1].ratio.p50);
     assert.notEqual(products.kind, 'faster', `GET /products: ${products.text}`);
   });
 
