@@ -202,7 +202,7 @@ async function measurePool(ctx) {
           }
           if (result.completed === 0) {
             throw new BenchError(
-              `the ${variant} server answered no request during a ${seconds} s slice at ${connections} connection(s) (${result.timeouts} timeouts, ${result.errors} errors)`,
+              `the ${variant} server answered no request during a ${seconds} s slice at ${plural(connections, 'connection')} (${result.timeouts} timeouts, ${result.errors} errors)`,
               { code: 'NO_RESPONSES' },
             );
           }

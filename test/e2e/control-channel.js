@@ -36,7 +36,7 @@ function handlers(page, artifactsDir) {
         const button = doc.querySelector('#unblock-apply');
         let buttonLines = 0;
         if (button) {
-          const style = getComputedStyle(button);
+          const style = /** @type {Window} */ (doc.defaultView).getComputedStyle(button);
           const inner = button.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
           buttonLines = Math.round(inner / (parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2));
         }

@@ -73,7 +73,7 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
       running = undefined;
       const bench = await benchPromise?.catch(() => undefined);
       const left = bench?.liveChildCount() ?? 0;
-      if (left > 0) output.appendLine(`Warning: ${left} child process(es) of the bench runner are still running.`);
+      if (left > 0) output.appendLine(`Warning: ${left === 1 ? '1 child process' : `${left} child processes`} of the bench runner still running.`);
     }
   }
 
