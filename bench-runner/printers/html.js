@@ -111,12 +111,12 @@ function routeTable(level, result) {
     `${ms(route.before.latency.p50)} → ${ms(route.after.latency.p50)}`,
     ratioVerdict(route.ratio.p50).text,
     `${ms(route.before.latency.p99)} → ${ms(route.after.latency.p99)}`,
-    ratioVerdict(route.ratio.p99).text,
     `${rps(route.before.rps)} → ${rps(route.after.rps)} (${percent(route.before.share)})`,
   ]);
   const { before: b, after: a } = level;
-  rows.push(['all routes', '', `${ms(b.latency.p50)} → ${ms(a.latency.p50)}`, ratioVerdict(level.ratio.rounds?.p50).text, `${ms(b.latency.p99)} → ${ms(a.latency.p99)}`, ratioVerdict(level.ratio.rounds?.p99).text, `${rps(b.rps?.median)} → ${rps(a.rps?.median)}`]);
-  return htmlTable(['route', 'findings its requests ran', 'p50 ms', 'p50', 'p99 ms', 'p99', 'req/s (share)'], rows);
+  rows.push(['all routes', '', `${ms(b.latency.p50)} → ${ms(a.latency.p50)}`, ratioVerdict(level.ratio.rounds?.p50).text, `${ms(b.latency.p99)} → ${ms(a.latency.p99)}`, `${rps(b.rps?.median)} → ${rps(a.rps?.median)}`]);
+  // Narrow enough for an editor split; the p99 verdicts are in the terminal report and the JSON.
+  return htmlTable(['route', 'findings its requests ran', 'p50 ms', 'p50 after vs before', 'p99 ms', 'req/s (share)'], rows);
 }
 
 /**

@@ -4,7 +4,7 @@
  * hypervisor stole CPU time or other programs were busy. Pure functions, made-up figures.
  */
 import assert from 'node:assert/strict';
-import { aggregateLevel, formatComparison, formatSummary, hostVerdict, ratioVerdict } from '../../bench-runner/index.js';
+import { aggregateLevel, formatComparison, formatSummary, hostVerdict, ratioVerdict, renderHtml } from '../../bench-runner/index.js';
 import { readStealTicks } from '../../bench-runner/cpu-sampler.js';
 
 describe('bench-runner: verdict wording', () => {
@@ -141,5 +141,13 @@ describe('bench-runner: per-route report', () => {
     assert.match(text, /^ {2}routes\/users\.js\s+1 finding, fixed$/m);
     assert.match(text, /^ {2}server\.js\s+no finding$/m);
     assert.match(formatSummary([{ fixture: 'app', result }]), /\[noisy host\]/);
+  });
+
+  it('puts the same per-route table and host verdict in the HTML report', () => {
+    const html = renderHtml([{ fixture: 'app', result }]);
+    assert.match(html, /<th>findings its requests ran<\/th>/);
+    assert.match(html, /<td>GET \/users\/1<\/td><td>routes\/users\.js:9 no-await-waterfall<\/td><td>30\.0\u00a0→ 10\.0<\/td><td>3\.00× faster ±7\.7%<\/td>/);
+    assert.match(html, /<td>GET \/health<\/td><td>none<\/td>/);
+    assert.match(html, /<p class="note">Noisy host: other programs used 1\.5 cores/);
   });
 });
