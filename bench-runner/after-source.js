@@ -1,10 +1,13 @@
 import { Linter } from 'eslint';
+import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { BenchError, oneLine } from './errors.js';
 import { applyWorkerOffloads } from './worker-offloads.js';
+import { sourceTypeOf } from './project-files.js';
 
 /**
  * @typedef {object} Finding
+ * @property {string} [file] the file, relative to the fixture directory (project results only)
  * @property {string} ruleId
  * @property {number} line
  * @property {number} column
@@ -54,7 +57,7 @@ export function buildAfterSource(source, { rules, filename, plugin }) {
   const config = [
     {
       plugins: { unblock: plugin },
-      languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') },
+      languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: sourceTypeOf(filename) },
       rules: Object.fromEntries(rulesApplied.map((id) => [id, ['warn', { fix: true }]])),
     },
   ];
@@ -75,6 +78,58 @@ export function buildAfterSource(source, { rules, filename, plugin }) {
     unfixed: toFindings(offloaded.messages),
     diff,
     files: offloaded.files,
+  };
+}
+
+/**
+ * @typedef {object} FileFix one project file's part of the fix
+ * @property {string} file relative to the fixture directory
+ * @property {string} path absolute path
+ * @property {boolean} changed
+ * @property {string} source the "after" text
+ * @property {Finding[]} findings
+ * @property {Finding[]} unfixed
+ * @property {string} diff
+ */
+
+/**
+ * Applies the rules' fixes to every file of a project (the entry and what it imports, see
+ * project-files.js): each file is fixed on its own, its findings carry its name, and the diffs
+ * follow one another in import order.
+ * @param {import('./project-files.js').ProjectFile[]} files
+ * @param {{ rules: string[], plugin: { rules: Record<string, any> } }} options
+ */
+export function buildAfterProject(files, { rules, plugin }) {
+  /** @type {FileFix[]} */
+  const fixes = [];
+  /** @type {Array<{ path: string, source: string }>} */
+  const created = [];
+  /** @type {AfterSource | undefined} */
+  let last;
+  for (const file of files) {
+    last = buildAfterSource(file.source, { rules, filename: file.relative, plugin });
+    const named = (/** @type {Finding[]} */ list) => list.map((f) => ({ file: file.relative, ...f }));
+    fixes.push({
+      file: file.relative,
+      path: file.path,
+      changed: last.changed,
+      source: last.source,
+      findings: named(last.findings),
+      unfixed: named(last.unfixed),
+      diff: last.diff,
+    });
+    // Worker modules the offload rewrite created, next to the file that calls them.
+    created.push(...last.files.map((worker) => ({ path: path.join(path.dirname(file.path), worker.name), source: worker.source })));
+  }
+  return {
+    files: fixes,
+    created,
+    changed: fixes.some((f) => f.changed),
+    rulesApplied: last?.rulesApplied ?? [],
+    rulesMissing: last?.rulesMissing ?? rules,
+    findings: fixes.flatMap((f) => f.findings),
+    unfixed: fixes.flatMap((f) => f.unfixed),
+    diff: fixes.map((f) => f.diff).filter(Boolean).join(''),
   };
 }
 

@@ -8,7 +8,7 @@ import { boundResource, fractionOfIdeal, idealGain } from './ideal.js';
  * @property {import('./load-process.js').SliceResult} load
  * @property {import('./server-process.js').ServerStats} server
  * @property {{ p50: number | null, p99: number | null, max: number | null, count: number, failures: number } | null} bystander
- * @property {{ machineCores: number, ownCores: number, outsideCores: number }} cpu
+ * @property {{ machineCores: number, ownCores: number, outsideCores: number, stealShare?: number | null }} cpu
  * @property {boolean} noisy outside CPU load stayed above the limit even after repeating
  * @property {number} repeats how often this slice was run again because of outside load
  */
@@ -23,7 +23,7 @@ export function aggregateLevel(slices, ctx) {
   const before = summarizeVariant(slices.filter((s) => s.variant === 'before'), ctx);
   const after = summarizeVariant(slices.filter((s) => s.variant === 'after'), ctx);
   const pairs = pairUp(slices);
-  const rpsRatio = summarize(pairs.map(([b, a]) => (b.load.rps > 0 ? a.load.rps / b.load.rps : NaN)));
+  const rpsRatio = pairRatio(pairs, (s) => s.load.rps, false);
   const ideal = idealGain(ctx.ideal, ctx);
   const reached = fractionOfIdeal(rpsRatio?.median ?? null, ideal.gain);
   return {
@@ -34,7 +34,13 @@ export function aggregateLevel(slices, ctx) {
       rps: rpsRatio,
       p50: speedup(before.latency.p50, after.latency.p50),
       p99: speedup(before.latency.p99, after.latency.p99),
+      // Per round, like the req/s ratio, so latency verdicts have a spread too.
+      rounds: {
+        p50: pairRatio(pairs, (s) => s.load.latency?.p50, true),
+        p99: pairRatio(pairs, (s) => s.load.latency?.p99, true),
+      },
     },
+    routes: routeFigures(slices, pairs),
     ideal: { ...ideal, reached },
     noisySlices: slices.filter((s) => s.noisy).length,
     repeatedSlices: slices.reduce((n, s) => n + s.repeats, 0),
@@ -74,6 +80,58 @@ export function summarizeVariant(slices, ctx) {
     outsideCores: med((s) => s.cpu.outsideCores),
     bound: boundResource(figures, ctx),
   };
+}
+
+/**
+ * Per load route: its req/s and share of the variant's responses, its latency, and its latency
+ * ratios per round. The load cycles the routes on every connection, so a route's req/s follows
+ * the others'; its latency is what tells which route a fix helped or hurt.
+ * @param {SliceRecord[]} slices
+ * @param {Array<[SliceRecord, SliceRecord]>} pairs
+ */
+export function routeFigures(slices, pairs) {
+  const count = Math.max(0, ...slices.map((s) => s.load.routes?.length ?? 0));
+  return Array.from({ length: count }, (_, i) => {
+    /** @param {SliceRecord} s */
+    const route = (s) => s.load.routes?.[i];
+    /** @param {'before' | 'after'} variant */
+    const side = (variant) => {
+      const mine = slices.filter((s) => s.variant === variant);
+      /** @param {(s: SliceRecord) => number | null | undefined} get */
+      const med = (get) => median(mine.map(get).filter((x) => typeof x === 'number' && Number.isFinite(x)));
+      return {
+        rps: med((s) => route(s)?.rps),
+        share: med((s) => (s.load.completed > 0 ? (route(s)?.completed ?? 0) / s.load.completed : null)),
+        latency: { p50: med((s) => route(s)?.latency?.p50), p99: med((s) => route(s)?.latency?.p99) },
+      };
+    };
+    return {
+      index: i,
+      before: side('before'),
+      after: side('after'),
+      ratio: {
+        p50: pairRatio(pairs, (s) => route(s)?.latency?.p50, true),
+        p99: pairRatio(pairs, (s) => route(s)?.latency?.p99, true),
+      },
+    };
+  });
+}
+
+/**
+ * The ratio of one figure per round, summarised; above 1 means the fix helped.
+ * @param {Array<[SliceRecord, SliceRecord]>} pairs
+ * @param {(s: SliceRecord) => number | null | undefined} get
+ * @param {boolean} lowerIsBetter true for latencies (ratio before/after), false for throughput
+ */
+function pairRatio(pairs, get, lowerIsBetter) {
+  return summarize(
+    pairs.map(([b, a]) => {
+      const x = get(b);
+      const y = get(a);
+      if (typeof x !== 'number' || typeof y !== 'number' || x <= 0 || y <= 0) return NaN;
+      return lowerIsBetter ? x / y : y / x;
+    }),
+  );
 }
 
 /**

@@ -17,6 +17,9 @@ import { formatJson } from './printers/json.js';
 import { formatSummary } from './printers/summary.js';
 import { renderHtml } from './printers/html.js';
 import { runFunctionCommand } from './harness/command.js';
+import { parseFunctionSpec } from './harness/build.js';
+import { parseLatencyModel } from './harness/latency.js';
+import { describeParseError } from './usage-errors.js';
 
 const USAGE = `Usage: unblock-bench [options] <fixture-dir…>
        unblock-bench [options] --function <file:LINE> [--latency io:10]
@@ -44,9 +47,14 @@ Options:
   --listen-timeout <s>       time a server may take to listen (default 10)
   --request-timeout <s>      time before a request counts as hung (default 5)
   --max-outside-load <cores> outside CPU use that makes a slice repeat or be flagged (default 0.5)
+  --max-steal <percent>      CPU time stolen by the hypervisor that makes the host "noisy" (default 5)
   --max-repeats <n>          slices repeated per connection level because of outside load (default 1)
   -h, --help                 show this help
-  -v, --version              show the version`;
+  -v, --version              show the version
+
+Exit codes: 0 every fixture ran or had nothing to fix; 1 a fixture or function failed or was
+refused (the others still run); 2 bad usage (unknown flag, bad value, flags that do not go
+together), nothing was run; 130 cancelled.`;
 
 const OPTIONS = /** @type {const} */ ({
   function: { type: 'string' },
@@ -65,24 +73,34 @@ const OPTIONS = /** @type {const} */ ({
   'listen-timeout': { type: 'string' },
   'request-timeout': { type: 'string' },
   'max-outside-load': { type: 'string' },
+  'max-steal': { type: 'string' },
   'max-repeats': { type: 'string' },
   'bystander-interval': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   version: { type: 'boolean', short: 'v' },
 });
 
-/** @param {string} message */
-function fail(message, code = 2) {
+/** Exit code for bad usage (and only for that): nothing was run. */
+const USAGE_ERROR = 2;
+
+/**
+ * @param {string} message
+ * @param {number} code
+ */
+function fail(message, code) {
   process.stderr.write(`unblock-bench: ${message}\n`);
   process.exitCode = code;
 }
+
+/** @param {string} message */
+const usage = (message) => fail(message, USAGE_ERROR);
 
 async function main() {
   let parsed;
   try {
     parsed = parseArgs({ options: OPTIONS, allowPositionals: true, strict: true });
   } catch (error) {
-    return fail(`${oneLine(error)} (see --help)`);
+    return usage(describeParseError(error, Object.keys(OPTIONS)));
   }
   const { values, positionals } = parsed;
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
@@ -91,16 +109,17 @@ async function main() {
     return void process.stdout.write(`${require('../package.json').version}\n`);
   }
   const functionSpec = /** @type {string | undefined} */ (values.function);
-  if (functionSpec && positionals.length > 0) return fail('give either fixtures or --function, not both (see --help)');
-  if (!functionSpec && values.latency !== undefined) return fail('--latency goes with --function (see --help)');
-  if (!functionSpec && positionals.length === 0) return fail('no fixture given (see --help)');
-
-  let fixtures = [];
+  if (functionSpec && positionals.length > 0) return usage('give either fixtures or --function, not both (see --help)');
+  if (!functionSpec && values.latency !== undefined) return usage('--latency goes with --function (see --help)');
+  if (!functionSpec && positionals.length === 0) return usage('no fixture given: name a folder with a fixture.json, or benchmark one function with --function <file:LINE> (see --help)');
   try {
-    if (!functionSpec) fixtures = await expandFixtures(positionals);
+    if (functionSpec) parseFunctionSpec(functionSpec);
+    if (typeof values.latency === 'string') parseLatencyModel(values.latency);
   } catch (error) {
-    return fail(oneLine(error));
+    return usage(oneLine(error));
   }
+
+  const fixtures = functionSpec ? [] : await expandFixtures(positionals);
   const options = {
     connections: values.connections,
     duration: values.duration,
@@ -112,13 +131,14 @@ async function main() {
     listenTimeout: values['listen-timeout'],
     requestTimeout: values['request-timeout'],
     maxOutsideLoad: values['max-outside-load'],
+    maxSteal: values['max-steal'],
     maxRepeats: values['max-repeats'],
     bystanderInterval: values['bystander-interval'],
   };
   try {
     resolveOptions(options); // bad flags fail once, before any fixture runs
   } catch (error) {
-    return fail(oneLine(error));
+    return usage(oneLine(error));
   }
   const jsonFile = /** @type {string | undefined} */ (values.json);
   const htmlFile = /** @type {string | undefined} */ (values.html);
@@ -196,7 +216,8 @@ async function main() {
 }
 
 /**
- * A fixture directory stays as it is; a directory of fixture directories expands to them.
+ * A fixture directory stays as it is; a directory of fixture directories expands to them. A
+ * directory with neither stays too: loading it then fails with the message on how to make one.
  * @param {string[]} inputs
  */
 async function expandFixtures(inputs) {
@@ -207,8 +228,7 @@ async function expandFixtures(inputs) {
       const children = (await readdir(input, { withFileTypes: true })).filter((d) => d.isDirectory()).map((d) => path.join(input, d.name));
       const found = await Promise.all(children.sort().map((child) => stat(path.join(child, 'fixture.json')).catch(() => null)));
       const fixtures = children.filter((_, i) => found[i]);
-      if (fixtures.length === 0) throw new BenchError(`no fixture.json in ${input} or its subdirectories`);
-      out.push(...fixtures);
+      out.push(...(fixtures.length > 0 ? fixtures : [input]));
     } else {
       out.push(input);
     }

@@ -90,7 +90,7 @@ export async function loadFixture(location) {
   }
   const jsonPath = path.join(dir, 'fixture.json');
   const text = await readFile(jsonPath, 'utf8').catch(() => null);
-  if (text === null) throw new BenchError(`no fixture.json in ${location}`, { code: 'FIXTURE_NOT_FOUND' });
+  if (text === null) throw new BenchError(noFixtureJsonMessage(location), { code: 'FIXTURE_NOT_FOUND' });
   let raw;
   try {
     raw = JSON.parse(text);
@@ -105,6 +105,16 @@ export async function loadFixture(location) {
   const source = await readFile(entryPath, 'utf8').catch(() => null);
   if (source === null) invalid(jsonPath, `"entry" file not found: ${spec.entry}`);
   return { dir, entryPath, source, spec };
+}
+
+/**
+ * What to do about a folder without a fixture.json: write one (the smallest that works, and where
+ * the fields are explained) or benchmark a single function instead.
+ * @param {string} location
+ */
+export function noFixtureJsonMessage(location) {
+  const minimal = JSON.stringify({ entry: 'server.js', rules: KNOWN_RULES, routes: ['/'] });
+  return `no fixture.json in ${location}: write one next to the module that exports your request handler, e.g. ${minimal} (fields in docs/bench.md#fixturejson), or benchmark one function with --function <file:LINE>`;
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 export { runComparison, machineInfo } from './run-comparison.js';
 export { loadFixture, validateSpec } from './fixture.js';
-export { buildAfterSource, loadPlugin, unifiedDiff } from './after-source.js';
+export { buildAfterSource, buildAfterProject, loadPlugin, unifiedDiff } from './after-source.js';
 export { checkEquivalence, describeDifferences } from './equivalence.js';
 export { resolveOptions, normalizeRules, DEFAULTS, KNOWN_RULES } from './options.js';
 export { aggregateLevel, summarizeVariant } from './aggregate.js';
@@ -20,3 +20,6 @@ export { formatComparison } from './printers/terminal.js';
 export { formatSummary } from './printers/summary.js';
 export { formatJson } from './printers/json.js';
 export { renderHtml } from './printers/html.js';
+export { ratioVerdict, hostVerdict } from './verdict.js';
+export { collectProjectFiles, importSpecifiers } from './project-files.js';
+export { sweepStaleTempDirs } from './temp-folders.js';

@@ -14,6 +14,8 @@ const WORKER_SCRIPT = fileURLToPath(new URL('./load-worker.js', import.meta.url)
  * @property {number} non2xx
  * @property {{ p50: number, p90: number, p99: number, max: number, mean: number, count: number } | null} latency ms
  * @property {number[]} histogram counts per stats.LATENCY_BUCKET_EDGES bucket
+ * @property {Array<{ completed: number, rps: number, latency: { p50: number, p90: number, p99: number, max: number, mean: number, count: number } | null }>} routes
+ *   the same per load route, in the order of the slice's requests
  * @property {number} cpuSeconds CPU used by the load generator during the slice
  */
 

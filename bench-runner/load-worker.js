@@ -4,7 +4,9 @@
  * slice per request from the runner and exits as soon as the IPC channel closes.
  *
  * Latencies come from autocannon's 'response' event (fractional milliseconds from hrtime)
- * rather than its histogram, which rounds to whole milliseconds.
+ * rather than its histogram, which rounds to whole milliseconds. Each response is also counted
+ * for the route it answered: autocannon calls the request's `onResponse` and then emits
+ * 'response' for the same response, synchronously, so the route seen last is the right one.
  */
 import autocannon from 'autocannon';
 import { latencyHistogram, latencySummary } from './stats.js';
@@ -30,6 +32,15 @@ function runSlice(slice) {
   return new Promise((resolve, reject) => {
     /** @type {number[]} */
     const latencies = [];
+    /** @type {number[][]} */
+    const perRoute = slice.requests.map(() => []);
+    let lastRoute = 0;
+    const requests = slice.requests.map((request, index) => ({
+      ...request,
+      onResponse: () => {
+        lastRoute = index;
+      },
+    }));
     const cpuStart = process.cpuUsage();
     const started = process.hrtime.bigint();
     let instance;
@@ -40,7 +51,7 @@ function runSlice(slice) {
           connections: slice.connections,
           duration: slice.duration,
           timeout: slice.timeout,
-          requests: slice.requests,
+          requests,
           // autocannon checks for the end of the run once per sample interval; the default
           // (1 s) would round every slice up to whole seconds.
           sampleInt: 100,
@@ -57,6 +68,7 @@ function runSlice(slice) {
             timeouts: result.timeouts,
             non2xx: result.non2xx,
             latency: latencySummary(latencies),
+            routes: perRoute.map((xs) => ({ completed: xs.length, rps: xs.length / elapsed, latency: latencySummary(xs) })),
             histogram: latencyHistogram(latencies),
             cpuSeconds: (cpu.user + cpu.system) / 1e6,
           });
@@ -67,7 +79,10 @@ function runSlice(slice) {
       return;
     }
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      if (statusCode >= 200 && statusCode < 300) {
+        latencies.push(responseTime);
+        perRoute[lastRoute]?.push(responseTime);
+      }
     });
   });
 }

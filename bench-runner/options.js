@@ -16,6 +16,7 @@ export const DEFAULTS = Object.freeze({
   listenTimeout: 10,
   requestTimeout: 5,
   maxOutsideLoad: 0.5,
+  maxSteal: 5,
   maxRepeats: 1,
   bystanderInterval: 25,
 });
@@ -31,6 +32,7 @@ export const DEFAULTS = Object.freeze({
  * @property {number} listenTimeout seconds a server may take to start listening
  * @property {number} requestTimeout seconds before one request counts as hung
  * @property {number} maxOutsideLoad cores of outside CPU use above which a slice is repeated or flagged
+ * @property {number} maxSteal percent of CPU time stolen by the hypervisor above which the host counts as noisy
  * @property {number} maxRepeats repeated slices allowed per connection level
  * @property {number} bystanderInterval ms between bystander probes during a slice
  */
@@ -54,6 +56,7 @@ export function resolveOptions(input, fixtureSpec) {
   const listenTimeout = number(pick('listenTimeout'), '--listen-timeout', 0.1, 600);
   const requestTimeout = number(pick('requestTimeout'), '--request-timeout', 0.1, 600);
   const maxOutsideLoad = number(pick('maxOutsideLoad'), '--max-outside-load', 0, 1024);
+  const maxSteal = number(pick('maxSteal'), '--max-steal', 0, 100);
   const maxRepeats = integer(pick('maxRepeats'), '--max-repeats', 0, 100);
   const bystanderInterval = number(pick('bystanderInterval'), '--bystander-interval', 1, 10_000);
 
@@ -74,6 +77,7 @@ export function resolveOptions(input, fixtureSpec) {
     listenTimeout,
     requestTimeout,
     maxOutsideLoad,
+    maxSteal,
     maxRepeats,
     bystanderInterval,
   };

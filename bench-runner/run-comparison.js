@@ -1,8 +1,7 @@
 import os from 'node:os';
-import path from 'node:path';
 import { createRequire } from 'node:module';
 import { aggregateLevel } from './aggregate.js';
-import { buildAfterSource, loadPlugin } from './after-source.js';
+import { buildAfterProject, loadPlugin } from './after-source.js';
 import { startBystander } from './bystander.js';
 import { startCpuSample } from './cpu-sampler.js';
 import { checkEquivalence, describeDifferences } from './equivalence.js';
@@ -12,6 +11,11 @@ import { startLoadGenerator } from './load-process.js';
 import { resolveOptions } from './options.js';
 import { startServer } from './server-process.js';
 import { prepareAfterWorkspace } from './workspace.js';
+import { collectProjectFiles } from './project-files.js';
+import { traceRouteFindings } from './route-trace.js';
+import { sweepStaleTempDirs } from './temp-folders.js';
+import { hostVerdict } from './verdict.js';
+import { plural } from './printers/format.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../package.json');
@@ -19,7 +23,7 @@ const { version } = require('../package.json');
 /**
  * @typedef {object} ProgressEvent
  * @property {string} fixture
- * @property {'fix' | 'start' | 'equivalence' | 'warmup' | 'slice' | 'done'} phase
+ * @property {'fix' | 'trace' | 'start' | 'equivalence' | 'warmup' | 'slice' | 'done'} phase
  * @property {string} message one line for a status bar
  * @property {number} fraction 0..1 of the planned load time done
  */
@@ -44,8 +48,10 @@ export async function runComparison(options, hooks = {}) {
   const opts = resolveOptions(options, fixture.spec);
   const name = fixture.spec.name;
   const plugin = options.plugin ?? (await loadPlugin());
-  const filename = path.basename(fixture.entryPath);
-  const after = buildAfterSource(fixture.source, { rules: opts.rules, filename, plugin });
+  // Folders left by runs that were killed (their owner process is gone); never a live run's.
+  await sweepStaleTempDirs();
+  const files = await collectProjectFiles(fixture);
+  const after = buildAfterProject(files, { rules: opts.rules, plugin });
   const machine = machineInfo();
   const base = {
     schema: 1,
@@ -59,6 +65,7 @@ export async function runComparison(options, hooks = {}) {
       seed: fixture.spec.seed,
       dir: fixture.dir,
       entry: fixture.spec.entry,
+      routes: fixture.spec.routes.map((r) => `${r.method} ${r.path}`),
     },
     settings: { ...opts },
     fix: {
@@ -67,25 +74,35 @@ export async function runComparison(options, hooks = {}) {
       findings: after.findings,
       unfixed: after.unfixed,
       diff: after.diff,
+      files: after.files.map((f) => ({ file: f.file, changed: f.changed, findings: f.findings, unfixed: f.unfixed, diff: f.diff })),
     },
   };
-  onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${after.findings.length} finding(s) fixed` : 'nothing to fix', fraction: 0 });
+  const fixedFiles = after.files.filter((f) => f.changed).length;
+  onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
   if (!after.changed) {
-    return { ...base, status: 'nothing-to-fix', equivalence: null, runs: [], wallSeconds: wall() };
+    return { ...base, status: 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
   }
 
-  const workspace = await prepareAfterWorkspace(fixture, after.source, after.files);
+  const workspace = await prepareAfterWorkspace(fixture, [...after.files.filter((f) => f.changed), ...after.created]);
   try {
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
+    let routes = null;
+    if (fixture.spec.routes.length > 1) {
+      onProgress({ fixture: name, phase: 'trace', message: 'finding which routes run which findings', fraction: 0 });
+      const traced = await traceRouteFindings({ fixture, files, findings: after.findings, threadpoolSize: opts.threadpoolSizes[0], listenTimeout: opts.listenTimeout, requestTimeout: opts.requestTimeout, signal });
+      routes = { findings: traced.routes, error: traced.error };
+    }
     const runs = [];
     let equivalence = null;
     for (const threadpoolSize of opts.threadpoolSizes) {
-      const run = await measurePool({ fixture, afterEntry: workspace.entryPath, threadpoolSize, opts, machine, signal, onProgress, plan });
+      const run = await measurePool({ fixture, afterEntry: workspace.entryPath, diff: after.diff, threadpoolSize, opts, machine, signal, onProgress, plan });
       equivalence = run.equivalence;
       runs.push({ threadpoolSize, levels: run.levels });
     }
+    const slices = runs.flatMap((run) => run.levels.flatMap((level) => level.slices));
+    const host = hostVerdict(slices, { maxOutsideLoad: opts.maxOutsideLoad, maxSteal: opts.maxSteal / 100 });
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
-    return { ...base, status: 'measured', equivalence, runs, wallSeconds: wall() };
+    return { ...base, status: 'measured', equivalence, routes, host, runs, wallSeconds: wall() };
   } finally {
     await workspace.dispose();
   }
@@ -93,7 +110,7 @@ export async function runComparison(options, hooks = {}) {
 
 /**
  * One full comparison at one thread-pool size: start, check, load, stop.
- * @param {{ fixture: import('./fixture.js').Fixture, afterEntry: string, threadpoolSize: number,
+ * @param {{ fixture: import('./fixture.js').Fixture, afterEntry: string, diff: string, threadpoolSize: number,
  *   opts: import('./options.js').ResolvedOptions, machine: { cores: number }, signal?: AbortSignal,
  *   onProgress: (event: ProgressEvent) => void, plan: { done: number, total: number } }} ctx
  */
@@ -136,7 +153,8 @@ async function measurePool(ctx) {
     if (!equivalence.equal) {
       throw new BenchError(`the fix changes behaviour: ${equivalence.differences.length} of ${requests.length} requests answer differently; not benchmarking it`, {
         code: 'NOT_EQUIVALENT',
-        details: describeDifferences(equivalence.differences),
+        // What was refused next to why: the answers that differ and the rewrite that made them.
+        details: `${describeDifferences(equivalence.differences)}\n\nthe rewrite that was refused:\n${ctx.diff.trimEnd()}`,
       });
     }
 
@@ -184,7 +202,7 @@ async function measurePool(ctx) {
           }
           if (result.completed === 0) {
             throw new BenchError(
-              `the ${variant} server answered no request during a ${seconds} s slice at ${connections} connection(s) (${result.timeouts} timeouts, ${result.errors} errors)`,
+              `the ${variant} server answered no request during a ${seconds} s slice at ${plural(connections, 'connection')} (${result.timeouts} timeouts, ${result.errors} errors)`,
               { code: 'NO_RESPONSES' },
             );
           }

@@ -2,8 +2,12 @@
  * Child process that hosts one variant of a fixture: imports the module, serves it on
  * 127.0.0.1 port 0, reports the port over IPC and answers requests for event-loop statistics.
  * It exits on its own as soon as the IPC channel closes, so it never outlives the runner.
- * Started by server-process.js; argv[2] is a JSON object { entryPath, kind, exportName }.
+ * Started by server-process.js; argv[2] is a JSON object { entryPath, kind, exportName, trace }.
+ * With `trace`, V8's block coverage runs from before the import, and a 'coverage' request
+ * answers which code ran since the last one: the runner uses it to see which findings each
+ * route's requests execute. A traced server is never the one measured.
  */
+import { Session } from 'node:inspector/promises';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
@@ -36,7 +40,16 @@ process.on('SIGINT', () => {});
 process.on('uncaughtException', (error) => fail('run', error));
 process.on('unhandledRejection', (error) => fail('run', error));
 
-const { entryPath, kind, exportName } = JSON.parse(process.argv[2]);
+const { entryPath, kind, exportName, trace } = JSON.parse(process.argv[2]);
+
+/** @type {Session | null} */
+let coverage = null;
+if (trace) {
+  coverage = new Session();
+  coverage.connect();
+  await coverage.post('Profiler.enable');
+  await coverage.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+}
 
 let mod;
 try {
@@ -91,6 +104,14 @@ function listen(server) {
       eluStart = performance.eventLoopUtilization();
       cpuStart = process.cpuUsage();
       send({ type: 'reset-done', id: message.id });
+    } else if (message?.type === 'coverage' && coverage) {
+      // Counters restart at every take, so each answer covers the requests since the last one.
+      coverage.post('Profiler.takePreciseCoverage').then(({ result }) => {
+        const scripts = result
+          .filter((script) => script.url.startsWith('file:') && !script.url.includes('/node_modules/'))
+          .map((script) => ({ url: script.url, ranges: script.functions.flatMap((f) => f.ranges) }));
+        send({ type: 'coverage', id: message.id, scripts });
+      });
     } else if (message?.type === 'stats') {
       const cpu = process.cpuUsage(cpuStart);
       const elu = performance.eventLoopUtilization(eluStart);

@@ -20,13 +20,15 @@ const HOST_SCRIPT = fileURLToPath(new URL('./server-host.js', import.meta.url));
  * @property {Promise<never>} crashed rejects with a one-line error if the server exits before `stop`
  * @property {() => Promise<void>} resetStats
  * @property {() => Promise<ServerStats>} stats
+ * @property {() => Promise<Array<{ url: string, ranges: Array<{ startOffset: number, endOffset: number, count: number }> }>>} coverage
+ *   code run since the last call (servers started with `trace` only)
  * @property {() => Promise<void>} stop
  */
 
 /**
  * Starts one variant in its own Node process and waits until it listens.
  * @param {{ label: string, entryPath: string, kind: string, exportName: string, threadpoolSize: number,
- *   listenTimeout: number, signal?: AbortSignal }} options listenTimeout in seconds
+ *   listenTimeout: number, signal?: AbortSignal, trace?: boolean }} options listenTimeout in seconds
  * @returns {Promise<ServerHandle>}
  */
 export async function startServer(options) {
@@ -34,7 +36,7 @@ export async function startServer(options) {
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, UV_THREADPOOL_SIZE: String(options.threadpoolSize) };
   delete env.NODE_OPTIONS; // a debugger or loader from the caller's shell would skew the numbers
-  const proc = spawnNode(HOST_SCRIPT, [JSON.stringify({ entryPath: options.entryPath, kind: options.kind, exportName: options.exportName })], { env });
+  const proc = spawnNode(HOST_SCRIPT, [JSON.stringify({ entryPath: options.entryPath, kind: options.kind, exportName: options.exportName, trace: Boolean(options.trace) })], { env });
   const { child } = proc;
   let stopping = false;
   /** @type {string | null} */
@@ -93,6 +95,7 @@ export async function startServer(options) {
         const { eventLoop, utilization, cpuSeconds } = await ask('stats');
         return { eventLoop, utilization, cpuSeconds };
       },
+      coverage: async () => (await ask('coverage')).scripts,
       stop,
     };
   } catch (error) {
@@ -119,7 +122,11 @@ function waitForListen(child, proc, label, timeoutSeconds, signal, failure) {
     };
     const timer = setTimeout(() => {
       cleanup();
-      reject(new BenchError(`the ${label} server did not start listening within ${timeoutSeconds} s`, { code: 'LISTEN_TIMEOUT' }));
+      reject(
+        new BenchError(`the ${label} server did not start listening within ${timeoutSeconds} s; if it needs longer to start, raise the limit with --listen-timeout <seconds>`, {
+          code: 'LISTEN_TIMEOUT',
+        }),
+      );
     }, timeoutSeconds * 1000);
     const onMessage = (/** @type {any} */ message) => {
       if (message?.type === 'listening') {

@@ -1,7 +1,7 @@
-import { cp, mkdtemp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { cp, readFile, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { BenchError, oneLine } from './errors.js';
+import { makeOwnedTempDir } from './temp-folders.js';
 
 /**
  * @typedef {object} AfterWorkspace
@@ -11,17 +11,16 @@ import { BenchError, oneLine } from './errors.js';
  */
 
 /**
- * Copies the fixture directory to a temporary directory and writes the "after" source over the
- * entry module there, so the fixture's relative imports (`./db.js`, templates) still resolve.
+ * Copies the fixture directory to a temporary directory and writes the "after" sources over the
+ * files the fix changed, so the fixture's relative imports (`./db.js`, templates) still resolve.
  * The copy also gets the nearest package.json's "type" and a link to the nearest node_modules so
  * that module format and bare imports behave as they do in place.
  * @param {{ dir: string, entryPath: string }} fixture
- * @param {string} afterSource
- * @param {ReadonlyArray<{ name: string, source: string }>} [newFiles] modules the fix created, next to the entry
+ * @param {Array<{ path: string, source: string }>} afterFiles absolute original path and new text of each changed or created file (worker modules)
  * @returns {Promise<AfterWorkspace>}
  */
-export async function prepareAfterWorkspace(fixture, afterSource, newFiles = []) {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'unblock-bench-'));
+export async function prepareAfterWorkspace(fixture, afterFiles) {
+  const root = await makeOwnedTempDir('unblock-bench-');
   const dispose = () => rm(root, { recursive: true, force: true });
   try {
     const copy = path.join(root, 'fixture');
@@ -30,8 +29,7 @@ export async function prepareAfterWorkspace(fixture, afterSource, newFiles = [])
       filter: (src) => path.basename(src) !== 'node_modules' && path.basename(src) !== '.git',
     });
     const entryPath = path.join(copy, path.relative(fixture.dir, fixture.entryPath));
-    await writeFile(entryPath, afterSource);
-    await Promise.all(newFiles.map((file) => writeFile(path.join(path.dirname(entryPath), file.name), file.source)));
+    await Promise.all(afterFiles.map((file) => writeFile(path.join(copy, path.relative(fixture.dir, file.path)), file.source)));
     const pkg = await nearest(fixture.dir, 'package.json');
     if (pkg && !(await exists(path.join(copy, 'package.json')))) {
       const type = JSON.parse(await readFile(pkg, 'utf8')).type ?? 'commonjs';

@@ -1,7 +1,7 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runComparison } from '../run-comparison.js';
+import { makeOwnedTempDir } from '../temp-folders.js';
 import { validateSpec } from '../fixture.js';
 import { KNOWN_RULES } from '../options.js';
 import { buildFunctionHarness } from './build.js';
@@ -27,14 +27,14 @@ export async function benchmarkFunction(options, hooks = {}) {
   const probe = await probeHarness({ file, line, rules, messages: harness.after.messages });
   if ('refusal' in probe) return { status: 'refused', function: about, refusal: probe.refusal };
   const { ideal } = probe;
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'unblock-function-'));
+  const dir = await makeOwnedTempDir('unblock-function-');
   try {
     const entryPath = path.join(dir, 'harness.mjs');
     const raw = {
       name: `function-${String(harness.functionName).replace(/[^\w.-]+/g, '-').replace(/^-|-$/g, '')}`.slice(0, 80),
       title: `${harness.functionName} (simulated backends)`,
       description: `Harness built from ${path.relative(process.cwd(), harness.file) || harness.file}:${line}. The numbers come from the latency model (${harness.modelText}), not from real backends.`,
-      seed: 'function harness',
+      seed: '',
       entry: 'harness.mjs',
       export: 'default',
       kind: 'handler',

@@ -1,8 +1,8 @@
-import { mkdtemp, writeFile, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { makeOwnedTempDir } from '../temp-folders.js';
 
 /**
  * @typedef {{ status: number, body: any, maxInFlight: number, waits: number }} InvokeResult
@@ -16,7 +16,7 @@ import { pathToFileURL } from 'node:url';
  * @param {string} [dir]
  */
 export async function writeHarnessFiles(harness, dir) {
-  const root = dir ?? (await mkdtemp(path.join(os.tmpdir(), 'unblock-harness-')));
+  const root = dir ?? (await makeOwnedTempDir('unblock-harness-'));
   const beforePath = path.join(root, 'before.mjs');
   const afterPath = path.join(root, 'after.mjs');
   await writeFile(beforePath, harness.before.source);

@@ -75,3 +75,21 @@ export function table(headers, rows, options = {}) {
 export function machineLine(machine) {
   return `${machine.cores} cores (${machine.cpuModel}), Node ${machine.node}, ${machine.platform}`;
 }
+
+/**
+ * "1 finding", "3 findings": counted nouns without "(s)".
+ * @param {number} n
+ * @param {string} word
+ * @param {string} [many] the plural when it is not word + "s"
+ */
+export function plural(n, word, many = `${word}s`) {
+  return `${n} ${n === 1 ? word : many}`;
+}
+
+/**
+ * "routes/users.js:12 no-await-waterfall": where a finding is and which rule made it.
+ * @param {{ file?: string, line: number, ruleId: string }} finding
+ */
+export function findingLabel(finding) {
+  return `${finding.file ? `${finding.file}:` : 'line '}${finding.line} ${finding.ruleId.replace(/^unblock\//, '')}`;
+}

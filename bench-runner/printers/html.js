@@ -1,7 +1,8 @@
 import { LATENCY_BUCKET_EDGES } from '../stats.js';
 import { summaryRows } from './summary.js';
-import { machineLine, ms, percent, ratio, rps, spread } from './format.js';
+import { findingLabel, machineLine, ms, percent, plural, ratio, rps } from './format.js';
 import { COLORS, barChart, escapeXml, lineChart } from './svg.js';
+import { ratioVerdict } from '../verdict.js';
 
 /**
  * A self-contained HTML report (inline CSS and SVG, nothing fetched at view time): the summary
@@ -20,11 +21,13 @@ pre{background:#f3f4f6;padding:.75rem;overflow:auto;font-size:12px}
 .charts{display:flex;flex-wrap:wrap;gap:12px}
 .note{color:#92400e}
 .del{color:#b91c1c}.add{color:#15803d}
-table.summary{border-collapse:collapse;font-size:12px}table.summary td,table.summary th{border-bottom:1px solid #e5e7eb;padding:2px 6px;text-align:left;white-space:nowrap}
+.scroll{overflow-x:auto;max-width:100%}
+table.summary{border-collapse:collapse;font-size:12px}table.summary td,table.summary th{border-bottom:1px solid #e5e7eb;padding:2px 4px;text-align:left;vertical-align:top}
+table.summary th{vertical-align:bottom}
 h2{border-top:1px solid #d1d5db;padding-top:1rem}
 </style></head><body>
 <h1>Unblock bench report</h1>
-<p>Before = the fixture as written; after = the same source with the Unblock rules' fixes applied. Each variant ran in its own Node process on 127.0.0.1, under alternating load slices (A B A B …). Ratios are after/before per round; ± is half the range across rounds.</p>
+<p>“Before” is the code as it is; “after” is the same code with Unblock's fixes applied. Both ran as separate servers on this machine and took turns under the same load. Each ratio compares the two within a round; ± is how far the rounds disagreed, and “inconclusive” means they did not even agree on which is faster.</p>
 ${summaryTable(entries)}
 ${sections.join('\n')}
 </body></html>
@@ -36,10 +39,30 @@ ${sections.join('\n')}
  * @param {Array<{ fixture: string, result?: any, error?: { message: string } }>} entries
  */
 function summaryTable(entries) {
-  const { machine, headers, rows } = summaryRows(entries);
+  const all = summaryRows(entries);
+  // The columns that matter at a glance, so the table fits an editor split (about 550 px); the
+  // event loop, the bound and the wall time are in each fixture's section below.
+  const swept = entries.some((e) => (e.result?.runs?.length ?? 0) > 1);
+  const keep = all.headers.map((h, i) => (HTML_SUMMARY_COLUMNS.includes(h) || (swept && h === 'pool') ? i : -1)).filter((i) => i >= 0);
+  const machine = all.machine;
+  const headers = keep.map((i) => all.headers[i]);
+  const rows = all.rows.map((r) => keep.map((i) => r[i] ?? ''));
+  return `${machine ? `<p>Machine: ${escapeXml(machineLine(machine))}</p>` : ''}${htmlTable(headers, rows)}`;
+}
+
+const HTML_SUMMARY_COLUMNS = ['fixture', 'conns', 'req/s before → after', 'after vs before', 'p50 ms', 'p99 ms', 'bystander p50 ms', 'ideal (reached)'];
+
+/**
+ * A table that scrolls sideways on its own when the view is narrower than it.
+ * @param {string[]} headers
+ * @param {string[][]} rows
+ */
+function htmlTable(headers, rows) {
   const head = `<tr>${headers.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr>`;
-  const body = rows.map((r) => `<tr>${headers.map((_, i) => `<td>${escapeXml(r[i] ?? '')}</td>`).join('')}</tr>`).join('\n');
-  return `${machine ? `<p>Machine: ${escapeXml(machineLine(machine))}</p>` : ''}<div style="overflow-x:auto"><table class="summary">${head}\n${body}</table></div>`;
+  // "92.5 → 20.4" may wrap after the arrow, never before it.
+  const cell = (/** @type {string} */ text) => escapeXml(text).replaceAll(' → ', '\u00a0→ ');
+  const body = rows.map((r) => `<tr>${headers.map((_, i) => `<td>${cell(r[i] ?? '')}</td>`).join('')}</tr>`).join('\n');
+  return `<div class="scroll"><table class="summary">${head}\n${body}</table></div>`;
 }
 
 /** @param {{ fixture: string, error?: { message: string } }} entry */
@@ -52,29 +75,61 @@ function fixtureSection(result) {
   const f = result.fixture;
   const parts = [`<h2>${escapeXml(f.name)}: ${escapeXml(f.title)}</h2>`];
   if (f.description) parts.push(`<p>${escapeXml(f.description)}</p>`);
-  if (f.seed) parts.push(`<p>Seed experiment: ${escapeXml(f.seed)}</p>`);
   parts.push(`<p>Machine: ${escapeXml(machineLine(result.machine))}. Wall time ${result.wallSeconds.toFixed(1)} s.</p>`);
   if (result.status === 'nothing-to-fix') {
     parts.push('<p><strong>Nothing to fix</strong>: the rules found nothing to change, so nothing was benchmarked.</p>');
     return parts.join('\n');
   }
-  parts.push(`<details><summary>The fix (${result.fix.findings.length} finding(s))</summary><pre>${colorDiff(result.fix.diff)}</pre></details>`);
+  const files = result.fix.files ?? [];
+  const changed = files.filter((/** @type {any} */ x) => x.changed).map((/** @type {any} */ x) => x.file);
+  const where = changed.length ? ` in ${changed.map(escapeXml).join(', ')}` : '';
+  parts.push(`<details open><summary>The fix: ${plural(result.fix.findings.length, 'finding')}${where}</summary><pre>${colorDiff(result.fix.diff)}</pre></details>`);
+  if (result.host) parts.push(`<p${result.host.noisy ? ' class="note"' : ''}>${escapeXml(capitalize(result.host.text))}.</p>`);
   for (const run of result.runs) {
-    for (const level of run.levels) parts.push(levelSection(level, run.threadpoolSize));
+    for (const level of run.levels) parts.push(levelSection(level, run.threadpoolSize, result));
   }
   return parts.join('\n');
+}
+
+/** @param {string} text */
+function capitalize(text) {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * Per route: its requests' latency before → after with verdicts, and the findings it ran.
+ * @param {any} level
+ * @param {any} result
+ */
+function routeTable(level, result) {
+  const routes = level.routes ?? [];
+  if (routes.length < 2) return '';
+  const traced = result.routes?.findings ?? null;
+  const rows = routes.map((/** @type {any} */ route, /** @type {number} */ i) => [
+    result.fixture.routes?.[i] ?? `route ${i + 1}`,
+    traced ? (traced[i]?.findings.map(findingLabel).join(', ') || 'none') : 'not traced',
+    `${ms(route.before.latency.p50)} → ${ms(route.after.latency.p50)}`,
+    ratioVerdict(route.ratio.p50).text,
+    `${ms(route.before.latency.p99)} → ${ms(route.after.latency.p99)}`,
+    `${rps(route.before.rps)} → ${rps(route.after.rps)} (${percent(route.before.share)})`,
+  ]);
+  const { before: b, after: a } = level;
+  rows.push(['all routes', '', `${ms(b.latency.p50)} → ${ms(a.latency.p50)}`, ratioVerdict(level.ratio.rounds?.p50).text, `${ms(b.latency.p99)} → ${ms(a.latency.p99)}`, `${rps(b.rps?.median)} → ${rps(a.rps?.median)}`]);
+  // Narrow enough for an editor split; the p99 verdicts are in the terminal report and the JSON.
+  return htmlTable(['route', 'findings its requests ran', 'p50 ms', 'p50 after vs before', 'p99 ms', 'req/s (share)'], rows);
 }
 
 /**
  * @param {any} level
  * @param {number} pool
+ * @param {any} result
  */
-function levelSection(level, pool) {
+function levelSection(level, pool, result) {
   const { before: b, after: a } = level;
-  const head = `<h3>${level.connections} connection(s), UV_THREADPOOL_SIZE=${pool}: ${ratio(level.ratio.rps?.median)} ${spread(level.ratio.rps?.spread)} req/s (${rps(b.rps?.median)} → ${rps(a.rps?.median)})</h3>`;
+  const head = `<h3>${plural(level.connections, 'connection')}, UV_THREADPOOL_SIZE=${pool}: req/s ${escapeXml(ratioVerdict(level.ratio.rps).text)} (${rps(b.rps?.median)} → ${rps(a.rps?.median)})</h3>`;
   const ideal = level.ideal.gain === null ? 'No prediction for this fixture.' : `Ideal gain ${ratio(level.ideal.gain)} (${escapeXml(level.ideal.basis)})${level.ideal.reached === null ? ': no gain expected.' : `; the fix reached ${percent(level.ideal.reached)} of it.`}`;
   const bound = `<p>${ideal} Bound by: before — ${escapeXml(b.bound)}; after — ${escapeXml(a.bound)}.</p>`;
-  const noisy = level.noisySlices ? `<p class="note">${level.noisySlices} slice(s) ran under outside CPU load.</p>` : '';
+  const noisy = level.noisySlices ? `<p class="note">${plural(level.noisySlices, 'slice')} ran while other programs were busy.</p>` : '';
   const charts = [
     lineChart({
       title: 'Latency distribution',
@@ -101,7 +156,7 @@ function levelSection(level, pool) {
     percentileBars('Bystander route latency under load', b.bystander, a.bystander),
   ];
   const figures = `<p>Latency p50/p99: ${ms(b.latency.p50)}/${ms(b.latency.p99)} ms → ${ms(a.latency.p50)}/${ms(a.latency.p99)} ms. Errors/timeouts/non-2xx: ${b.errors}/${b.timeouts}/${b.non2xx} → ${a.errors}/${a.timeouts}/${a.non2xx}.</p>`;
-  return `${head}\n${bound}\n${figures}\n${noisy}<div class="charts">${charts.join('')}</div>`;
+  return `${head}\n${bound}\n${figures}\n${noisy}${routeTable(level, result)}<div class="charts">${charts.join('')}</div>`;
 }
 
 /**

@@ -1,4 +1,5 @@
-import { machineLine, ms, percent, ratio, rps, spread, table } from './format.js';
+import { machineLine, ms, percent, ratio, rps, table } from './format.js';
+import { ratioVerdict } from '../verdict.js';
 
 /**
  * One table for many fixtures (`npm run bench`): a row per fixture, thread-pool size and
@@ -21,7 +22,7 @@ export function formatSummary(entries, options = {}) {
  */
 export function summaryRows(entries) {
   const machine = entries.find((e) => e.result)?.result.machine;
-  const headers = ['fixture', 'pool', 'conns', 'req/s before → after', 'ratio', 'p50 ms', 'p99 ms', 'event loop p99 ms', 'bystander p50 ms', 'ideal (reached)', 'bound after fix', 'wall s'];
+  const headers = ['fixture', 'pool', 'conns', 'req/s before → after', 'after vs before', 'p50 ms', 'p99 ms', 'event loop p99 ms', 'bystander p50 ms', 'ideal (reached)', 'bound after fix', 'wall s'];
   /** @type {string[][]} */
   const rows = [];
   for (const entry of entries) {
@@ -43,13 +44,13 @@ export function summaryRows(entries) {
           String(run.threadpoolSize),
           String(level.connections),
           `${rps(b.rps?.median)} → ${rps(a.rps?.median)}`,
-          `${ratio(level.ratio.rps?.median)} ${spread(level.ratio.rps?.spread)}`,
+          ratioVerdict(level.ratio.rps).text,
           `${ms(b.latency.p50)} → ${ms(a.latency.p50)}`,
           `${ms(b.latency.p99)} → ${ms(a.latency.p99)}`,
           `${ms(b.eventLoop.p99)} → ${ms(a.eventLoop.p99)}`,
           `${ms(b.bystander.p50)} → ${ms(a.bystander.p50)}`,
           ideal.gain === null ? 'n/a' : `${ratio(ideal.gain)} (${ideal.reached === null ? 'no gain expected' : percent(ideal.reached)})`,
-          shortBound(a.bound) + (level.noisySlices ? ' [noisy]' : ''),
+          shortBound(a.bound) + (result.host?.noisy ? ' [noisy host]' : level.noisySlices ? ' [noisy]' : ''),
           first ? result.wallSeconds.toFixed(1) : '',
         ]);
         first = false;

@@ -32,16 +32,13 @@ export function lineChart(spec) {
     x0 = Math.floor(x0);
     x1 = Math.ceil(x1);
   }
-  const y1 = spec.yMax ?? niceMax(Math.max(...all.map((p) => p[1])));
+  const yTicks = spec.yMax !== undefined ? niceTicks(0, spec.yMax).filter((y) => y <= spec.yMax) : niceTicks(0, Math.max(...all.map((p) => p[1])));
+  const y1 = spec.yMax ?? yTicks[yTicks.length - 1];
   const sx = (/** @type {number} */ x) => m.left + ((tx(x) - x0) / (x1 - x0)) * (width - m.left - m.right);
   const sy = (/** @type {number} */ y) => height - m.bottom - (y / y1) * (height - m.top - m.bottom);
   const parts = [frame(spec.title, width, height, m, spec.xLabel, spec.yLabel)];
-  for (let i = 0; i <= 4; i += 1) {
-    const y = (y1 * i) / 4;
-    parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${sy(y)}" y2="${sy(y)}" stroke="#e5e7eb"/>`);
-    parts.push(`<text x="${m.left - 6}" y="${sy(y) + 4}" text-anchor="end" font-size="10">${fmt(y)}</text>`);
-  }
-  const xTicks = spec.xTicks ?? (spec.xLog ? range(x0, x1).map((e) => 10 ** e) : [0, 0.25, 0.5, 0.75, 1].map((f) => x0 + f * (x1 - x0)));
+  parts.push(...gridLines(yTicks, sy, m, width));
+  const xTicks = spec.xTicks ?? (spec.xLog ? range(x0, x1).map((e) => 10 ** e) : niceTicks(x0, x1).filter((x) => x >= x0 && x <= x1));
   for (const x of xTicks) {
     parts.push(`<text x="${sx(x)}" y="${height - m.bottom + 14}" text-anchor="middle" font-size="10">${fmt(x)}</text>`);
   }
@@ -65,15 +62,12 @@ export function barChart(spec) {
   const m = { left: 52, right: 12, top: 44, bottom: 40 };
   const values = spec.groups.flatMap((g) => g.bars.map((b) => b.value ?? 0));
   if (values.length === 0) return emptyChart(spec.title, width, height);
-  const y1 = niceMax(Math.max(...values));
+  const yTicks = niceTicks(0, Math.max(...values));
+  const y1 = yTicks[yTicks.length - 1];
   const sy = (/** @type {number} */ y) => height - m.bottom - (y / y1) * (height - m.top - m.bottom);
   const groupWidth = (width - m.left - m.right) / spec.groups.length;
   const parts = [frame(spec.title, width, height, m, '', spec.yLabel)];
-  for (let i = 0; i <= 4; i += 1) {
-    const y = (y1 * i) / 4;
-    parts.push(`<line x1="${m.left}" x2="${width - m.right}" y1="${sy(y)}" y2="${sy(y)}" stroke="#e5e7eb"/>`);
-    parts.push(`<text x="${m.left - 6}" y="${sy(y) + 4}" text-anchor="end" font-size="10">${fmt(y)}</text>`);
-  }
+  parts.push(...gridLines(yTicks, sy, m, width));
   spec.groups.forEach((g, gi) => {
     const barWidth = (groupWidth * 0.7) / g.bars.length;
     const gx = m.left + gi * groupWidth + groupWidth * 0.15;
@@ -129,12 +123,37 @@ function emptyChart(title, width, height) {
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}"><text x="${width / 2}" y="${height / 2}" text-anchor="middle">${escapeXml(title)}: no data</text></svg>`;
 }
 
-/** @param {number} x */
-function niceMax(x) {
-  if (!(x > 0)) return 1;
-  const p = 10 ** Math.floor(Math.log10(x));
-  for (const f of [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10]) if (f * p >= x) return f * p;
-  return 10 * p;
+/**
+ * Axis ticks a person reads at a glance: steps of 1, 2 or 5 times a power of ten (0, 0.5, 1, 1.5
+ * rather than 0, 0.38, 0.75, 1.1), from the step at or below `min` to the first at or above `max`,
+ * with at most `most` steps.
+ * @param {number} min
+ * @param {number} max
+ * @param {number} [most]
+ * @returns {number[]}
+ */
+export function niceTicks(min, max, most = 5) {
+  const span = max > min ? max - min : Math.abs(max) || 1;
+  const power = 10 ** Math.floor(Math.log10(span / most));
+  const step = [1, 2, 5, 10].map((f) => f * power).find((s) => span / s <= most) ?? 10 * power;
+  const first = Math.floor(min / step) * step;
+  const ticks = [first];
+  while (ticks.length < 2 || ticks[ticks.length - 1] < max - step * 1e-9) ticks.push(Number((ticks[ticks.length - 1] + step).toPrecision(12)));
+  return ticks;
+}
+
+/**
+ * Horizontal grid lines with their labels.
+ * @param {number[]} ticks
+ * @param {(y: number) => number} sy
+ * @param {{ left: number, right: number }} m
+ * @param {number} width
+ */
+function gridLines(ticks, sy, m, width) {
+  return ticks.flatMap((y) => [
+    `<line x1="${m.left}" x2="${width - m.right}" y1="${sy(y)}" y2="${sy(y)}" stroke="#e5e7eb"/>`,
+    `<text x="${m.left - 6}" y="${sy(y) + 4}" text-anchor="end" font-size="10">${fmt(y)}</text>`,
+  ]);
 }
 
 /** @param {number} x */

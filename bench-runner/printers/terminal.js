@@ -1,4 +1,5 @@
-import { machineLine, ms, percent, ratio, rps, spread, table } from './format.js';
+import { findingLabel, machineLine, ms, percent, plural, ratio, rps, spread, table } from './format.js';
+import { ratioVerdict } from '../verdict.js';
 
 /**
  * The per-fixture report for a terminal: what was fixed, then per thread-pool size and
@@ -16,13 +17,18 @@ export function formatComparison(result, options = {}) {
   out.push(`machine: ${machineLine(result.machine)}`);
   const fix = result.fix;
   if (fix.rulesMissing.length) out.push(`rules not in the plugin yet (skipped): ${fix.rulesMissing.join(', ')}`);
+  const files = fix.files ?? [];
   if (result.status === 'nothing-to-fix') {
-    out.push(`nothing to fix: ${fix.rulesApplied.join(', ') || 'no rule available'} found nothing to change in ${f.entry}; not benchmarked.`);
+    const where = files.length > 1 ? `${f.entry} or the ${plural(files.length - 1, 'file')} it imports` : f.entry;
+    out.push(`nothing to fix: ${fix.rulesApplied.join(', ') || 'no rule available'} found nothing to change in ${where}; not benchmarked.`);
     return out.join('\n') + '\n';
   }
-  out.push(`fix: ${fix.findings.length} finding(s) by ${[...new Set(fix.findings.map((x) => x.ruleId))].join(', ')}${fix.unfixed.length ? `, ${fix.unfixed.length} left without a fix` : ''}`);
+  const changedFiles = files.filter((/** @type {any} */ x) => x.changed).length;
+  out.push(`fix: ${plural(fix.findings.length, 'finding')}${files.length ? ` in ${changedFiles} of ${plural(files.length, 'project file')}` : ''} by ${[...new Set(fix.findings.map((/** @type {any} */ x) => x.ruleId))].join(', ')}${fix.unfixed.length ? `, ${fix.unfixed.length} left without a fix` : ''}`);
+  if (files.length > 1) out.push(...fileLines(files));
   if (options.diff !== false && fix.diff) out.push('', fix.diff.trimEnd());
-  out.push('', `equivalence: ${result.equivalence.requests} request(s) answered alike by before and after`);
+  out.push('', `equivalence: ${plural(result.equivalence.requests, 'request')} answered alike by before and after`);
+  if (result.host) out.push(`host: ${result.host.text}`);
   for (const run of result.runs) {
     out.push('', `UV_THREADPOOL_SIZE=${run.threadpoolSize}, ${result.machine.cores} cores, ${result.settings.rounds} round${result.settings.rounds === 1 ? '' : 's'} × ${result.settings.duration} s per variant (A B A B after ${result.settings.warmup} s warm-up)`);
     /** @type {string[][]} */
@@ -34,6 +40,7 @@ export function formatComparison(result, options = {}) {
       const notes = levelNotes(level, result.settings);
       out.push(...notes.map((n) => `  ${level.connections} conn: ${n}`));
     }
+    for (const level of run.levels) out.push(...routeSection(level, result));
   }
   out.push('', `wall time: ${result.wallSeconds.toFixed(1)} s`);
   return out.join('\n') + '\n';
@@ -47,15 +54,80 @@ function levelRows(level) {
   const { before: b, after: a, ratio: r } = level;
   const c = String(level.connections);
   return [
-    [c, 'req/s', `${rps(b.rps?.median)} ${spread(b.rps?.spread)}`, `${rps(a.rps?.median)} ${spread(a.rps?.spread)}`, `${ratio(r.rps?.median)} ${spread(r.rps?.spread)}`],
-    ['', 'latency p50 ms', ms(b.latency.p50), ms(a.latency.p50), r.p50 ? `${ratio(r.p50)} faster` : ''],
+    [c, 'req/s', `${rps(b.rps?.median)} ${spread(b.rps?.spread)}`, `${rps(a.rps?.median)} ${spread(a.rps?.spread)}`, ratioVerdict(r.rps).text],
+    ['', 'latency p50 ms', ms(b.latency.p50), ms(a.latency.p50), latencyVerdict(r.rounds?.p50, r.p50)],
     ['', 'latency p90 ms', ms(b.latency.p90), ms(a.latency.p90), ''],
-    ['', 'latency p99 ms', ms(b.latency.p99), ms(a.latency.p99), r.p99 ? `${ratio(r.p99)} faster` : ''],
+    ['', 'latency p99 ms', ms(b.latency.p99), ms(a.latency.p99), latencyVerdict(r.rounds?.p99, r.p99)],
     ['', 'latency max ms', ms(b.latency.max), ms(a.latency.max), ''],
     ['', 'event-loop delay p50/p99 ms', `${ms(b.eventLoop.p50)} / ${ms(b.eventLoop.p99)}`, `${ms(a.eventLoop.p50)} / ${ms(a.eventLoop.p99)}`, ''],
     ['', 'bystander p50/p99 ms', `${ms(b.bystander.p50)} / ${ms(b.bystander.p99)}`, `${ms(a.bystander.p50)} / ${ms(a.bystander.p99)}`, ''],
     ['', 'errors/timeouts/non-2xx', `${b.errors}/${b.timeouts}/${b.non2xx}`, `${a.errors}/${a.timeouts}/${a.non2xx}`, ''],
   ];
+}
+
+/**
+ * A latency verdict from its per-round ratios; results saved before those existed have only the
+ * ratio of the medians.
+ * @param {any} rounds
+ * @param {number | null} overall
+ */
+function latencyVerdict(rounds, overall) {
+  if (rounds) return ratioVerdict(rounds).text;
+  return overall ? ratioVerdict({ median: overall, spread: 0, n: 1 }).text : '';
+}
+
+/**
+ * One line per project file the entry reaches: how many findings, whether it changed.
+ * @param {any[]} files
+ */
+function fileLines(files) {
+  const width = Math.max(...files.map((x) => x.file.length));
+  return files.map((x) => `  ${x.file.padEnd(width)}  ${x.findings.length ? plural(x.findings.length, 'finding') : 'no finding'}${x.changed ? ', fixed' : ''}${x.unfixed.length ? `, ${x.unfixed.length} without a fix` : ''}`);
+}
+
+/**
+ * The per-route table of one connection level (when the load has more than one route): each
+ * route's req/s and share, p50/p99 before → after with verdicts, and the findings its requests
+ * ran; the blended figures as the total. Nothing for single-route fixtures.
+ * @param {any} level
+ * @param {any} result
+ * @returns {string[]}
+ */
+function routeSection(level, result) {
+  const routes = level.routes ?? [];
+  if (routes.length < 2) return [];
+  const names = result.fixture.routes ?? [];
+  const traced = result.routes?.findings ?? null;
+  const rows = routes.map((/** @type {any} */ route, /** @type {number} */ i) => [
+    names[i] ?? traced?.[i]?.route ?? `route ${i + 1}`,
+    traced ? String(traced[i]?.findings.length ?? 0) : '?',
+    `${rps(route.before.rps)} → ${rps(route.after.rps)}`,
+    `${percent(route.before.share)} → ${percent(route.after.share)}`,
+    `${ms(route.before.latency.p50)} → ${ms(route.after.latency.p50)}`,
+    `${ms(route.before.latency.p99)} → ${ms(route.after.latency.p99)}`,
+    ratioVerdict(route.ratio.p50).text,
+    ratioVerdict(route.ratio.p99).text,
+  ]);
+  const { before: b, after: a, ratio: r } = level;
+  rows.push([
+    'total (all routes)',
+    traced ? String(result.fix.findings.length) : '',
+    `${rps(b.rps?.median)} → ${rps(a.rps?.median)}`,
+    '100%',
+    `${ms(b.latency.p50)} → ${ms(a.latency.p50)}`,
+    `${ms(b.latency.p99)} → ${ms(a.latency.p99)}`,
+    latencyVerdict(r.rounds?.p50, r.p50),
+    latencyVerdict(r.rounds?.p99, r.p99),
+  ]);
+  const out = ['', `per route, ${level.connections} conn (each connection cycles through the routes, so their req/s move together; latency shows which route changed):`];
+  out.push(table(['route', 'findings', 'req/s before → after', 'share', 'p50 ms', 'p99 ms', 'p50 after vs before', 'p99 after vs before'], rows));
+  if (traced) {
+    out.push('findings each route ran:');
+    traced.forEach((/** @type {any} */ t) => out.push(`  ${t.route}: ${t.findings.length ? t.findings.map(findingLabel).join(', ') : 'none'}`));
+  } else if (result.routes?.error) {
+    out.push(`findings per route: not traced (${result.routes.error})`);
+  }
+  return out;
 }
 
 /**
@@ -70,9 +142,9 @@ function levelNotes(level, settings) {
   else if (ideal.reached === null) notes.push(`ideal gain ${ratio(ideal.gain)}: no gain expected (${ideal.basis})`);
   else notes.push(`ideal gain ${ratio(ideal.gain)} (${ideal.basis}); the fix reached ${percent(ideal.reached)} of it`);
   if (level.noisySlices > 0) {
-    notes.push(`${level.noisySlices} slice(s) ran while other programs used more than ${settings.maxOutsideLoad} core(s); treat these numbers with care`);
+    notes.push(`${plural(level.noisySlices, 'slice')} ran while other programs used more than ${plural(settings.maxOutsideLoad, 'core')}; treat these numbers with care`);
   }
-  if (level.repeatedSlices > 0) notes.push(`${level.repeatedSlices} slice(s) repeated because of outside CPU load`);
+  if (level.repeatedSlices > 0) notes.push(`${plural(level.repeatedSlices, 'slice')} repeated because of outside CPU load`);
   if (level.ideal.gain !== null && level.ideal.reached === null && (level.ratio.rps?.median ?? 1) < 1.1) {
     notes.push(`no throughput gain here, as predicted: ${level.after.bound}`);
   }

@@ -6,7 +6,8 @@
 //   pkg/            what the runner finds by path: its child scripts, package.json, the fixtures
 // Usage: node scripts/build.mjs [--watch] [--no-minify]
 import * as esbuild from 'esbuild';
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +15,12 @@ const extensionDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), 
 const repoRoot = path.resolve(extensionDir, '..');
 const dist = path.join(extensionDir, 'dist');
 const minify = !process.argv.includes('--no-minify');
+
+/** Native packages the bench runner uses (the project-file resolver). */
+const NATIVE_PACKAGES = ['oxc-resolver'];
+
+/** Example fixtures that import packages of their own (installed as the repo's devDependencies), left out of the .vsix. */
+const FIXTURES_NEEDING_PACKAGES = ['express-app'];
 
 /**
  * Source files of the plugin use `import.meta.url` (e.g. `createRequire(import.meta.url)` to
@@ -95,6 +102,8 @@ const builds = [
     plugins: [importMetaUrlPlugin],
     // The runner only needs ESLint's Linter; the universal entry leaves out the CLI machinery.
     alias: { ...common.alias, eslint: 'eslint/universal' },
+    // A native module cannot be bundled: it is loaded from dist/node_modules (copied below).
+    external: [...common.external, ...NATIVE_PACKAGES],
   },
   // Scripts the runner starts by path (fork, or import from generated code): standalone ES
   // modules at the same relative place as in the repo. dist/pkg/package.json says "module".
@@ -111,7 +120,27 @@ const builds = [
 
 /** The bundled example fixtures ("Unblock: Benchmark a fixture…"), copied as they are. */
 async function copyFixtures() {
-  await cp(path.join(repoRoot, 'fixtures'), path.join(dist, 'pkg', 'fixtures'), { recursive: true });
+  await cp(path.join(repoRoot, 'fixtures'), path.join(dist, 'pkg', 'fixtures'), {
+    recursive: true,
+    filter: (src) => !FIXTURES_NEEDING_PACKAGES.includes(path.relative(path.join(repoRoot, 'fixtures'), src).split(path.sep)[0]),
+  });
+}
+
+/**
+ * The native packages the bench bundle requires at run time, with the binding npm installed for
+ * this platform (each is published per platform as an optional dependency).
+ */
+async function copyNativePackages() {
+  const require = createRequire(path.join(repoRoot, 'package.json'));
+  for (const name of NATIVE_PACKAGES) {
+    const dir = path.dirname(require.resolve(`${name}/package.json`));
+    await cp(dir, path.join(dist, 'node_modules', name), { recursive: true });
+    const { optionalDependencies = {} } = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+    for (const binding of Object.keys(optionalDependencies)) {
+      const found = await stat(path.join(repoRoot, 'node_modules', binding)).catch(() => null);
+      if (found) await cp(path.join(repoRoot, 'node_modules', binding), path.join(dist, 'node_modules', binding), { recursive: true });
+    }
+  }
 }
 
 /** What `createRequire(import.meta.url)('./package.json')` in the plugin entry reads. */
@@ -123,5 +152,5 @@ async function writePackageStub() {
 
 const started = performance.now();
 await rm(dist, { recursive: true, force: true });
-await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStub(), copyFixtures()]);
+await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStub(), copyFixtures(), copyNativePackages()]);
 console.log(`extension bundled into ${path.relative(process.cwd(), dist) || '.'} in ${Math.round(performance.now() - started)} ms`);

@@ -10,6 +10,7 @@ import {
   renderHtml,
 } from '../../bench-runner/index.js';
 import { latencyHistogram, percentile, summarize } from '../../bench-runner/stats.js';
+import { niceTicks } from '../../bench-runner/printers/svg.js';
 
 /**
  * A measured slice as the runner records it, with made-up figures.
@@ -130,10 +131,11 @@ describe('bench-runner: printers', () => {
     const text = formatComparison(resultFixture());
     assert.match(text, /^io-demo — Demo <fixture>/);
     assert.match(text, /machine: 2 cores \(Test CPU\), Node v20\.20\.2/);
-    assert.match(text, /req\/s\s+100 ±\S+\s+500 ±\S+\s+5\.00× ±\S+%/);
+    assert.match(text, /req\/s\s+100 ±\S+\s+500 ±\S+\s+5\.00× faster ±\S+%/);
     assert.match(text, /bystander p50\/p99 ms\s+30\.0 \/ 60\.0\s+0\.40 \/ 1\.2$/m);
     assert.match(text, /10 conn: ideal gain 6\.00× .*reached 80% of it/);
-    assert.match(text, /10 conn: 1 slice\(s\) ran while other programs used more than 0\.5/);
+    assert.match(text, /10 conn: 1 slice ran while other programs used more than 0\.5 cores/);
+    assert.doesNotMatch(text, /\(s\)/, 'counted nouns, not "finding(s)"');
     assert.match(text, /^\+new$/m, 'diff included by default');
     assert.doesNotMatch(formatComparison(resultFixture(), { diff: false }), /^\+new$/m);
   });
@@ -150,11 +152,18 @@ describe('bench-runner: printers', () => {
       { fixture: 'fixtures/broken', error: { message: 'the before server crashed: boom' } },
     ]);
     assert.match(text, /^machine: 2 cores/);
-    assert.match(text, /io-demo\s+4\s+10\s+100 → 500\s+5\.00× ±\S+\s+60\.0 → 12\.0/);
+    assert.match(text, /io-demo\s+4\s+10\s+100 → 500\s+5\.00× faster ±\S+\s+60\.0 → 12\.0/);
     assert.match(text, /6\.00× \(80%\)/);
     assert.match(text, /fixtures\/broken .*error: the before server crashed: boom/);
     const md = formatSummary([{ fixture: 'x', result: resultFixture() }], { markdown: true });
     assert.match(md, /^\| fixture\s+\| pool \|/m);
+  });
+
+  it('puts chart ticks on steps of 1, 2 or 5 times a power of ten', () => {
+    assert.deepEqual(niceTicks(0, 1.1), [0, 0.5, 1, 1.5]);
+    assert.deepEqual(niceTicks(0, 453), [0, 100, 200, 300, 400, 500]);
+    assert.deepEqual(niceTicks(0, 0.37), [0, 0.1, 0.2, 0.3, 0.4]);
+    assert.deepEqual(niceTicks(1, 5), [1, 2, 3, 4, 5]);
   });
 
   it('writes JSON that round-trips', () => {
@@ -171,6 +180,19 @@ describe('bench-runner: printers', () => {
       assert.ok(html.includes(`>${title}</text>`), title);
     }
     assert.ok(html.includes('Demo &lt;fixture&gt;'));
+    // Words for users, not for us.
+    assert.doesNotMatch(html, /\(s\)|Seed experiment|Before = /);
+    assert.match(html, /The fix: 1 finding/);
+    assert.match(html, /req\/s 5\.00× faster ±/);
+    // Round axis labels only: 0, 0.5, 1, 1.5 — never 0.38 or 1.1.
+    const labels = [...html.matchAll(/text-anchor="end" font-size="10">([^<]+)</g)].map((m) => Number(m[1]));
+    /** A whole multiple of 1, 2 or 5 times the power of ten just below it (so 1.5 = 3 × 0.5 is round, 1.1 and 0.38 are not). */
+    const isRound = (/** @type {number} */ x) =>
+      x === 0 || [1, 2, 5].some((f) => {
+        const units = x / (f * 10 ** Math.floor(Math.log10(x / f)));
+        return Math.abs(units - Math.round(units)) < 1e-9;
+      });
+    assert.ok(labels.length > 0 && labels.every(isRound), `labels: ${labels.join(' ')}`);
     assert.doesNotMatch(html, /<script|https?:\/\/(?!www\.w3\.org)/, 'nothing fetched or run at view time');
   });
 });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runComparison, startLoadGenerator } from '../../bench-runner/index.js';
+import { runComparison, startLoadGenerator, sweepStaleTempDirs } from '../../bench-runner/index.js';
 import { FIXTURES, QUICK, REPO, childPids, isAlive, waitFor } from './helpers.js';
 
 const CLI = path.join(REPO, 'bench-runner', 'cli.js');
@@ -41,7 +41,7 @@ describe('bench-runner: failures end cleanly', function () {
   it('a fixture that never listens', async () => {
     await expectCleanFailure('never-listens', { listenTimeout: 0.5 }, {
       code: 'LISTEN_TIMEOUT',
-      message: /^the before server did not start listening within 0\.5 s$/,
+      message: /^the before server did not start listening within 0\.5 s; if it needs longer to start, raise the limit with --listen-timeout <seconds>$/,
     });
   });
 
@@ -74,7 +74,7 @@ describe('bench-runner: failures end cleanly', function () {
   it('a server that refuses connections under load (autocannon only sees errors)', async () => {
     await expectCleanFailure('refuses-under-load', {}, {
       code: 'NO_RESPONSES',
-      message: /^the before server answered no request during a 0\.3 s slice at 1 connection\(s\) \(0 timeouts, [1-9]\d* errors\)$/,
+      message: /^the before server answered no request during a 0\.3 s slice at 1 connection \(0 timeouts, [1-9]\d* errors\)$/,
     });
   });
 
@@ -125,7 +125,7 @@ describe('bench-runner: failures end cleanly', function () {
     assert.ok(await waitFor(() => children.every((pid) => !isAlive(pid)), 3000), 'children ended');
   });
 
-  it('the runner dying without cleanup (SIGKILL): children notice and exit', async () => {
+  it('the runner dying without cleanup (SIGKILL): children notice and exit, the next run sweeps its folder', async () => {
     const script = `import { runComparison } from ${JSON.stringify(path.join(REPO, 'bench-runner', 'index.js'))};
 await runComparison({ fixture: ${JSON.stringify(path.join(FIXTURES, 'tiny'))}, duration: 20, rounds: 1, warmup: 0, connections: [1] });`;
     const runner = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
@@ -133,6 +133,10 @@ await runComparison({ fixture: ${JSON.stringify(path.join(FIXTURES, 'tiny'))}, d
     const children = childPids(runner.pid);
     runner.kill('SIGKILL');
     assert.ok(await waitFor(() => children.every((pid) => !isAlive(pid)), 5000), 'orphans exited by themselves');
+    const left = (await readdir(os.tmpdir())).filter((name) => name.startsWith(`unblock-bench-${runner.pid}-`));
+    assert.equal(left.length, 1, 'the killed run left its "after" copy behind');
+    const removed = await sweepStaleTempDirs();
+    assert.ok(removed.includes(path.join(os.tmpdir(), left[0])), 'the sweep removed it');
   });
 
   it('a malformed fixture on the CLI: exit 1 and one line', async () => {

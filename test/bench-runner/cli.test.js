@@ -43,9 +43,25 @@ describe('unblock-bench command line', () => {
     assert.doesNotMatch(stdout + stderr, /\n\s+at /);
   });
 
-  it('rejects a --function value without a line number', () => {
+  it('rejects a --function value without a line number as bad usage (exit 2)', () => {
     const { code, stderr } = run(['--function', 'fixtures/fetch-all-data/server.js']);
-    assert.equal(code, 1);
+    assert.equal(code, 2);
     assert.match(stderr, /--function expects path\/to\/file\.js:LINE/);
+  });
+
+  it('suggests the flag a typo meant, and exits 2 without running anything', () => {
+    const { code, stdout, stderr } = run(['fixtures/fetch-all-data', '--duraton', '1']);
+    assert.equal(code, 2);
+    assert.equal(stdout, '');
+    assert.equal(stderr, 'unblock-bench: unknown option --duraton; did you mean --duration? (see --help)\n');
+    assert.match(run(['--listen-timout=3', 'x']).stderr, /did you mean --listen-timeout\?/);
+    assert.equal(run(['--frobnicate', 'x']).stderr, 'unblock-bench: unknown option --frobnicate (see --help)\n');
+  });
+
+  it('a bad flag value is bad usage (exit 2); a folder without fixture.json is a failed fixture (exit 1) that says what to do', () => {
+    assert.equal(run(['fixtures/fetch-all-data', '--rounds', 'many']).code, 2);
+    const { code, stderr } = run(['docs']);
+    assert.equal(code, 1);
+    assert.match(stderr, /^unblock-bench: docs: no fixture\.json in .*docs: write one next to the module that exports your request handler, e\.g\. \{"entry":"server\.js".*docs\/bench\.md#fixturejson.*--function <file:LINE>\n$/);
   });
 });

@@ -96,6 +96,8 @@ describe('bench-runner: equivalence check', () => {
         assert.match(error.details, /GET \/pair: body differs/);
         assert.match(error.details, /before: "\{\\"first\\":\\"a\\",\\"second\\":\\"b\\"\}"/);
         assert.match(error.details, /after: {2}"\{\\"first\\":\\"a\\",\\"second\\":\\"B\\"\}"/);
+        // What was refused, next to why.
+        assert.match(error.details, /the rewrite that was refused:\n=+\n--- before\/server\.js\n\+\+\+ after\/server\.js[\s\S]*\n\+.*'B'/);
         return true;
       },
     );

@@ -22,6 +22,31 @@ function handlers(page, artifactsDir) {
       await body.waitFor({ timeout: 20_000 });
       return body.innerText();
     },
+    /** How the report lays out in its view: each table's right edge against the view's width, the button's lines. */
+    async 'webview-layout'() {
+      const body = reportFrame().locator('body');
+      await body.waitFor({ timeout: 20_000 });
+      return body.evaluate((element) => {
+        const doc = element.ownerDocument;
+        const view = doc.documentElement.clientWidth;
+        const tables = [...doc.querySelectorAll('table')].map((table) => {
+          const box = table.getBoundingClientRect();
+          return { left: Math.round(box.left), right: Math.round(box.right), width: Math.round(box.width) };
+        });
+        const button = doc.querySelector('#unblock-apply');
+        let buttonLines = 0;
+        if (button) {
+          const style = /** @type {Window} */ (doc.defaultView).getComputedStyle(button);
+          const inner = button.getBoundingClientRect().height - parseFloat(style.paddingTop) - parseFloat(style.paddingBottom);
+          buttonLines = Math.round(inner / (parseFloat(style.lineHeight) || parseFloat(style.fontSize) * 1.2));
+        }
+        return { view, tables, buttonLines };
+      });
+    },
+    /** @param {{ selector: string }} request the texts of matching workbench elements now, without waiting */
+    async 'texts-now'({ selector }) {
+      return page.locator(selector).allInnerTexts();
+    },
     /** @param {{ selector: string }} request */
     async 'click-webview'({ selector }) {
       await reportFrame().locator(selector).click({ timeout: 20_000 });

@@ -21,7 +21,9 @@ export function webviewReportHtml(reportHtml, { nonce, applyLabel, note }) {
   const csp = `default-src 'none'; style-src 'unsafe-inline'; img-src data:; script-src 'nonce-${nonce}';`;
   const head = `<meta http-equiv="Content-Security-Policy" content="${csp}">
 <style>body{background:#fff}.unblock-toolbar{position:sticky;top:0;background:#fff;border-bottom:1px solid #d1d5db;padding:.5rem 0;display:flex;gap:1rem;align-items:center}
-.unblock-toolbar button{font:inherit;padding:.35rem .9rem;border:0;border-radius:3px;background:#2563eb;color:#fff;cursor:pointer}
+.unblock-toolbar button{font:inherit;padding:.35rem .9rem;border:0;border-radius:3px;background:#2563eb;color:#fff;cursor:pointer;white-space:nowrap;flex:0 0 auto}
+.unblock-toolbar span{min-width:0;flex:1 1 auto}
+html body{margin:.5rem 0;padding:0 12px}
 .unblock-toolbar button:disabled{background:#9ca3af;cursor:default}</style>`;
   const toolbar = `<div class="unblock-toolbar">${applyLabel ? `<button id="unblock-apply">${escapeHtml(applyLabel)}</button>` : ''}<span id="unblock-note">${escapeHtml(note)}</span></div>
 <script nonce="${nonce}">

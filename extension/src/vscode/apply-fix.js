@@ -89,5 +89,5 @@ export async function applyFunctionFix(linter, uri, position) {
   edit.set(uri, [toTextEdit({ range: offsetsToRange(replacement.range, createLineIndex(text)), newText: replacement.text })]);
   if (!(await vscode.workspace.applyEdit(edit))) throw new Error(`VS Code refused the edit to ${path.basename(uri.fsPath)}`);
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.One });
-  return `Applied ${edits.length} fix(es) to ${path.basename(uri.fsPath)}; review and save it.`;
+  return `Applied ${edits.length === 1 ? 'the fix' : `${edits.length} fixes`} to ${path.basename(uri.fsPath)}; review and save it.`;
 }

@@ -44,20 +44,28 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
     output.appendLine(`\n=== ${title} (${new Date().toISOString()}) ===`);
     try {
       const bench = await loadBench();
-      const result = await vscode.window.withProgress(
+      /** @type {Promise<any> | undefined} */
+      let measuring;
+      // The notification closes as soon as the measuring is done: a finished run must not keep
+      // offering Cancel while the runner stops its servers and removes its folders.
+      await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `Unblock: ${title}`, cancellable: true },
-        async (progress, token) => {
-          token.onCancellationRequested(() => controller.abort(new Error('cancelled in VS Code')));
-          let reported = 0;
-          const onProgress = (/** @type {{ phase: string, message: string, fraction?: number }} */ event) => {
-            output.appendLine(`[${event.phase}] ${event.message}`);
-            const percent = Math.round((event.fraction ?? 0) * 100);
-            progress.report({ message: `${event.message} (${percent}%)`, increment: Math.max(0, percent - reported) });
-            reported = Math.max(reported, percent);
-          };
-          return measure(bench, { onProgress, signal: controller.signal });
-        },
+        (progress, token) =>
+          new Promise((resolve) => {
+            token.onCancellationRequested(() => controller.abort(new Error('cancelled in VS Code')));
+            let reported = 0;
+            const onProgress = (/** @type {{ phase: string, message: string, fraction?: number }} */ event) => {
+              output.appendLine(`[${event.phase}] ${event.message}`);
+              if (event.phase === 'done') return resolve(undefined);
+              const percent = Math.round((event.fraction ?? 0) * 100);
+              progress.report({ message: `${event.message} (${percent}%)`, increment: Math.max(0, percent - reported) });
+              reported = Math.max(reported, percent);
+            };
+            measuring = measure(bench, { onProgress, signal: controller.signal });
+            measuring.then(resolve, resolve);
+          }),
       );
+      const result = await measuring;
       return report(bench, title, result, applyFor);
     } catch (error) {
       return failed(error);
@@ -65,7 +73,7 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
       running = undefined;
       const bench = await benchPromise?.catch(() => undefined);
       const left = bench?.liveChildCount() ?? 0;
-      if (left > 0) output.appendLine(`Warning: ${left} child process(es) of the bench runner are still running.`);
+      if (left > 0) output.appendLine(`Warning: ${left === 1 ? '1 child process' : `${left} child processes`} of the bench runner still running.`);
     }
   }
 
@@ -141,7 +149,7 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
     }
     const bundled = !path.relative(bundledFixtures, dir).startsWith('..');
     return runBenchmark(`benchmark ${path.basename(dir)}`, (bench, hooks) => bench.runComparison({ ...benchOptions(getSettings().bench), fixture: dir }, hooks),
-      (bench, result) => fixtureApply(bench, result, path.join(dir, result.fixture.entry), bundled));
+      (bench, result) => fixtureApply(bench, result, dir, bundled));
   }
 
   /** @param {string} value */
@@ -171,16 +179,32 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
   }
 
   /**
-   * "Apply this fix" for a fixture or file: the runner's own after-source of the current text.
+   * "Apply this fix" for a fixture or file: the runner's own after-source of each file it fixed
+   * (the entry and the project files it imports), computed from their current text.
    * @param {Bench} bench
    * @param {any} result
-   * @param {string} entryPath
-   * @param {boolean} readOnly bundled examples cannot be changed: open a fixed copy instead
+   * @param {string} dir the fixture's folder (file names in the result are relative to it)
+   * @param {boolean} readOnly bundled examples cannot be changed: open fixed copies instead
    */
-  function fixtureApply(bench, result, entryPath, readOnly) {
-    const afterOf = async (/** @type {string} */ text) => bench.buildAfterSource(text, { rules: result.settings.rules, filename: path.basename(entryPath), plugin: await bench.loadPlugin() }).source;
-    if (readOnly) return { label: 'Open the fixed version', run: () => openFixedCopy(entryPath, afterOf) };
-    return { label: 'Apply this fix', run: () => applyFixToDocument(vscode.Uri.file(entryPath), afterOf) };
+  function fixtureApply(bench, result, dir, readOnly) {
+    const fixed = (result.fix.files ?? [{ file: result.fixture.entry, changed: true }]).filter((/** @type {any} */ f) => f.changed).map((/** @type {any} */ f) => f.file);
+    const afterOf = (/** @type {string} */ file) => async (/** @type {string} */ text) =>
+      bench.buildAfterSource(text, { rules: result.settings.rules, filename: file, plugin: await bench.loadPlugin() }).source;
+    const label = readOnly ? (fixed.length > 1 ? 'Open the fixed versions' : 'Open the fixed version') : 'Apply this fix';
+    return {
+      label,
+      run: async () => {
+        const lines = [];
+        // One file after another on purpose: each is opened in an editor in turn, and the user
+        // reviews them in the order the report lists them.
+        // eslint-disable-next-line unblock/no-loop-waterfall
+        for (const file of fixed) {
+          const full = path.join(dir, file);
+          lines.push(readOnly ? await openFixedCopy(full, afterOf(file)) : await applyFixToDocument(vscode.Uri.file(full), afterOf(file)));
+        }
+        return [...new Set(lines)].join(' ');
+      },
+    };
   }
 
   /**
@@ -201,7 +225,7 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
     const ownSpec = await readFile(path.join(dir, 'fixture.json'), 'utf8').then(JSON.parse, () => undefined);
     if (ownSpec?.entry && path.resolve(dir, ownSpec.entry) === document.uri.fsPath) {
       return runBenchmark(`benchmark ${entry}`, (bench, hooks) => bench.runComparison({ ...benchOptions(getSettings().bench), fixture: dir }, hooks),
-        (bench, result) => fixtureApply(bench, result, document.uri.fsPath, false));
+        (bench, result) => fixtureApply(bench, result, dir, false));
     }
     const names = exportedNames(document.getText());
     const exportName = args?.export ?? (names.length === 1 ? names[0] : (await vscode.window.showQuickPick(names.length ? names : ['default'], { title: 'Which export serves the requests?' })));
@@ -219,7 +243,7 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
       const spec = bench.validateSpec(raw, `${entry} (from VS Code)`, raw.name);
       const fixture = { dir, entryPath: document.uri.fsPath, source: document.getText(), spec };
       return bench.runComparison({ ...benchOptions(getSettings().bench), fixture }, hooks);
-    }, (bench, result) => fixtureApply(bench, result, document.uri.fsPath, false));
+    }, (bench, result) => fixtureApply(bench, result, dir, false));
   }
 
   /**

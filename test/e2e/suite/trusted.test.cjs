@@ -172,29 +172,42 @@ describe('Unblock in a trusted workspace', function () {
 
   it('benchmarks a bundled fixture with progress and opens the report webview with numbers', async () => {
     await h.closeAll();
+    // The report opens beside the code, as it does for a user: the default split width.
+    await h.open('handler.js');
     const pending = vscode.commands.executeCommand('unblock.benchmarkFixture', { fixture: 'io-six-upstream' });
     // This workbench keeps toasts in the notification centre; the progress shows there too.
     await vscode.commands.executeCommand('notifications.showList');
     const progress = await h.ask('wait-selector', { selector: '.notifications-list-container .notification-list-item-message', text: 'conn: ' });
     assert.ok(progress.some((m) => /Unblock: benchmark io-six-upstream: \d+ conn: .*\(\d+%\)/.test(m)), `progress shown: ${progress.join(' | ')}`);
     await h.screenshot('benchmark-progress');
-    await vscode.commands.executeCommand('notifications.hideList');
     const outcome = await pending;
     assert.equal(outcome.status, 'measured', outcome.message);
+    // A finished run leaves no progress notification behind, so nothing offers Cancel any more.
+    const left = await h.ask('texts-now', { selector: '.notifications-list-container .notification-list-item' });
+    assert.ok(!left.some((t) => /benchmark io-six-upstream/.test(t)), `notifications left: ${left.join(' | ')}`);
+    await vscode.commands.executeCommand('notifications.hideList');
     const level = outcome.result.runs[0].levels[0];
     assert.equal(level.connections, 4);
     assert.ok(outcome.panel && outcome.panel.visible !== undefined, 'a report panel');
+    assert.equal(outcome.panel.viewColumn, vscode.ViewColumn.Two, 'beside the code');
     await vscode.commands.executeCommand('workbench.action.closePanel');
     const text = await h.ask('webview-text');
     assert.match(text, /Unblock bench report/);
     assert.match(text, /io-six-upstream/);
     assert.match(text, /req\/s/);
-    assert.match(text, /\d+(\.\d+)?×/, 'an after/before ratio');
+    assert.match(text, /\d+(\.\d+)?× (faster|slower)|inconclusive/, 'an after/before verdict');
+    assert.match(text, /(quiet|noisy) host/i);
     assert.match(text, /Promise\.all/, 'the diff that was benchmarked');
     assert.match(text, /Open the fixed version/);
+    assert.doesNotMatch(text, /\(s\)|Seed experiment|Before = /, 'no internal words');
+    const layout = await h.ask('webview-layout');
+    for (const table of layout.tables) assert.ok(table.left >= 0 && table.right <= layout.view, `a table fits the ${layout.view} px view: ${JSON.stringify(table)}`);
+    assert.equal(layout.buttonLines, 1, 'the button label stays on one line');
+    h.record('report view width at the default split (px)', layout.view);
     await h.screenshot('benchmark-report');
     assert.deepEqual(await benchChildren(), [], 'no bench process left running');
     outcome.panel.dispose();
+    await h.closeAll();
   });
 
   it('benchmarks a function through the harness; "Apply this fix" in the report rewrites it', async () => {
