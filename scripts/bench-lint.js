@@ -46,7 +46,7 @@ function prepareCorpus(names) {
 /**
  * Alternating rounds (baseline, Unblock, reference, baseline, …) so a change in machine load
  * hits all three alike; keeps each configuration's fastest round.
- * @param {Parameters<typeof lintAll>[0]} base
+ * @param {Omit<Parameters<typeof lintAll>[0], 'rules'>} base
  */
 async function measureEslint(base) {
   /** @type {Record<'baseline' | 'unblock' | 'reference', import('./bench-lint/eslint-runs.js').LintRun | undefined>} */

@@ -55,10 +55,12 @@ export function oxlintBin() {
  * @param {string} args.cwd
  * @param {ReturnType<typeof oxlintConfig>} args.config
  * @param {string[]} [args.extraArgs] e.g. `['--fix-suggestions']`, `['--threads=1']`
+ * @param {string} [args.configDir] where to write the config (its `overrides` globs are relative
+ *   to it); by default a temporary folder, removed afterwards
  * @returns {Promise<{ reports: OxlintReport[], wallMs: number, files: number }>}
  */
-export async function runOxlint({ targets, cwd, config, extraArgs = [] }) {
-  const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-oxlint-'));
+export async function runOxlint({ targets, cwd, config, extraArgs = [], configDir: givenConfigDir }) {
+  const configDir = givenConfigDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-oxlint-'));
   try {
     const configFile = path.join(configDir, '.oxlintrc.json');
     fs.writeFileSync(configFile, JSON.stringify(config));
@@ -74,7 +76,8 @@ export async function runOxlint({ targets, cwd, config, extraArgs = [] }) {
     const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
     return { ...parseJsonOutput(stdout, cwd), wallMs };
   } finally {
-    fs.rmSync(configDir, { recursive: true, force: true });
+    if (givenConfigDir) fs.rmSync(path.join(configDir, '.oxlintrc.json'), { force: true });
+    else fs.rmSync(configDir, { recursive: true, force: true });
   }
 }
 
