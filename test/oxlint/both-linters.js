@@ -90,27 +90,6 @@ export function eslintMessages(caseFile, cwd) {
 }
 
 /**
- * What applying each report's fix (or else its first suggestion) once gives, skipping fixes that
- * overlap an earlier one: one pass, as `oxlint --fix-suggestions` applies them.
- * @param {string} code
- * @param {import('eslint').Linter.LintMessage[]} messages
- */
-export function applyOnePass(code, messages) {
-  const fixes = messages
-    .map((message) => message.fix ?? message.suggestions?.[0]?.fix)
-    .filter(Boolean)
-    .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
-  let output = '';
-  let cursor = 0;
-  for (const fix of fixes) {
-    if (fix.range[0] < cursor) continue;
-    output += code.slice(cursor, fix.range[0]) + fix.text;
-    cursor = fix.range[1];
-  }
-  return output + code.slice(cursor);
-}
-
-/**
  * Runs oxlint over `dir` with each case file's rules as a per-file override.
  * @param {string} dir the folder writeCaseFiles filled (the config is written there)
  * @param {CaseFile[]} files

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { recordedCases } from '../rules/rule-tester.js';
-import { applyOnePass, eslintMessages, oxlintCaseFiles, writeCaseFiles } from './both-linters.js';
+import { applyOnePass } from '../../scripts/oxlint/one-pass-fixes.js';
+import { eslintMessages, oxlintCaseFiles, writeCaseFiles } from './both-linters.js';
 // Loading the rule test files records their cases (they are ES modules: loaded once per run).
 import '../rules/no-await-waterfall.test.js';
 import '../rules/no-blocking-sync-call.test.js';
