@@ -1,25 +1,34 @@
 /**
- * What `oxlint --fix-suggestions` does with ESLint-shaped messages: applies each report's fix
- * (or else its first suggestion) once, skipping fixes that overlap an earlier one. Lets ESLint's
- * reports be turned into the text oxlint should write, to compare the two byte for byte.
+ * Applying fixes the way a linter does in one pass: sorted by position, each applied once,
+ * skipping any that overlaps an earlier one. `applyOnePass` turns ESLint's reports into the text
+ * `oxlint --fix-suggestions` should write (each report's fix, or else its first suggestion), so
+ * the two can be compared byte for byte.
  */
+
+/** @typedef {{ range: [number, number], text: string }} Edit */
 
 /**
  * @param {string} code
- * @param {Array<{ fix?: { range: [number, number], text: string } | null, suggestions?: Array<{ fix: { range: [number, number], text: string } }> }>} messages
+ * @param {Edit[]} edits
+ * @returns {string}
+ */
+export function applyEdits(code, edits) {
+  const sorted = [...edits].sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
+  let output = '';
+  let cursor = 0;
+  for (const edit of sorted) {
+    if (edit.range[0] < cursor) continue;
+    output += code.slice(cursor, edit.range[0]) + edit.text;
+    cursor = edit.range[1];
+  }
+  return output + code.slice(cursor);
+}
+
+/**
+ * @param {string} code
+ * @param {Array<{ fix?: Edit | null, suggestions?: Array<{ fix: Edit }> }>} messages
  * @returns {string}
  */
 export function applyOnePass(code, messages) {
-  const fixes = messages
-    .map((message) => message.fix ?? message.suggestions?.[0]?.fix)
-    .filter(Boolean)
-    .sort((a, b) => a.range[0] - b.range[0] || a.range[1] - b.range[1]);
-  let output = '';
-  let cursor = 0;
-  for (const fix of fixes) {
-    if (fix.range[0] < cursor) continue;
-    output += code.slice(cursor, fix.range[0]) + fix.text;
-    cursor = fix.range[1];
-  }
-  return output + code.slice(cursor);
+  return applyEdits(code, messages.map((message) => message.fix ?? message.suggestions?.[0]?.fix).filter(Boolean));
 }
