@@ -67,7 +67,8 @@ export async function runOxlint({ targets, cwd, config, extraArgs = [], configDi
     const args = [oxlintBin(), '-c', configFile, '--format', 'json', '--disable-nested-config', ...extraArgs, ...targets];
     const started = process.hrtime.bigint();
     const stdout = await new Promise((resolve, reject) => {
-      execFile(process.execPath, args, { cwd, maxBuffer: 256 * 1024 * 1024 }, (error, out, err) => {
+      // The timeout ends a hung oxlint (execFile kills it) instead of hanging the caller.
+      execFile(process.execPath, args, { cwd, maxBuffer: 256 * 1024 * 1024, timeout: 15 * 60_000 }, (error, out, err) => {
         // Exit code 1 only means "found problems"; anything without JSON on stdout is a real failure.
         if (error && !out.trimStart().startsWith('{')) reject(new Error(`oxlint failed: ${err.trim() || error.message}`));
         else resolve(out);
@@ -91,7 +92,8 @@ export function parseJsonOutput(stdout, cwd) {
   const reports = output.diagnostics.map((diagnostic) => {
     const span = diagnostic.labels[0]?.span;
     // "unblock(no-await-waterfall)" → "unblock/no-await-waterfall"
-    const ruleId = diagnostic.code.replace(/^([^(]+)\((.+)\)$/, '$1/$2');
+    // (parse errors and plugin failures come without a code: they never match an ESLint report)
+    const ruleId = (diagnostic.code ?? '').replace(/^([^(]+)\((.+)\)$/, '$1/$2');
     return {
       file: path.resolve(cwd, diagnostic.filename),
       ruleId,
