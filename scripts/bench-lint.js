@@ -116,6 +116,7 @@ function oxlintVersion() {
 
 async function main() {
   if (!Number.isInteger(rounds) || rounds < 1) throw new Error('--rounds must be a whole number of at least 1');
+  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) throw new Error('--limit must be a whole number of at least 1');
   const { roots, files } = prepareCorpus(corpusNames);
   const lines = files.reduce((sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length, 0);
   const specs = corpusNames.map((name) => CORPORA.find((corpus) => corpus.name === name)?.spec).join(', ');

@@ -106,6 +106,9 @@ async function compareOxlint(linted) {
 const firstFew = (items) => items.slice(0, 15).map((item) => `    ${item}`).join('\n');
 
 async function main() {
+  if (limit !== Infinity && (!Number.isInteger(limit) || limit < 1)) throw new Error('--limit must be a whole number of at least 1');
+  if (only && only !== 'engine' && only !== 'oxlint') throw new Error('--only must be engine or oxlint');
+  fs.mkdirSync(DEFAULT_CACHE, { recursive: true });
   process.chdir(DEFAULT_CACHE);
   const files = typeScriptFiles();
   const linted = files.map((file) => {
