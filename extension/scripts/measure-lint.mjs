@@ -1,13 +1,16 @@
 // Measures what the extension's README reports: loading the lint engine, the lint of a
-// 2,000-line TypeScript file after a one-line edit (median of many), and loading the
-// activation bundle. Uses the built bundles in dist/ (run scripts/build.mjs first).
-// Usage: node scripts/measure-lint.mjs [--runs 15]   (each series runs twice)
+// 2,000-line TypeScript file after a one-line edit (median of many), and, interleaved with it in
+// the same loop, TypeScript's own ts.createSourceFile of the same edited text: the ratio of the
+// two is the editor's speed goal (issue 14: at most 3). Uses the built bundles in dist/ (run
+// scripts/build.mjs first). Usage: node scripts/measure-lint.mjs [--runs 15] (each series runs twice)
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
+/** @type {typeof import('typescript')} */
+const ts = require('typescript');
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const runsArg = process.argv.indexOf('--runs');
 const runs = runsArg === -1 ? 15 : Number(process.argv[runsArg + 1]);
@@ -32,16 +35,28 @@ const lines = text.split('\n');
 /** Lints after a one-line edit (as typing makes), `runs` times; returns the durations. */
 /** CPU time of each lint too: on a shared machine it shows what an idle one would take. */
 const cpuTimes = { all: /** @type {number[]} */ ([]), none: /** @type {number[]} */ ([]) };
+/** ts.createSourceFile of each edited text, right after its lint: wall and CPU time. */
+const parseTimes = { wall: /** @type {number[]} */ ([]), cpu: /** @type {number[]} */ ([]) };
+/** @param {() => void} work @returns {{ wall: number, cpu: number }} */
+function timed(work) {
+  const cpu0 = process.cpuUsage();
+  const start = performance.now();
+  work();
+  const wall = performance.now() - start;
+  const used = process.cpuUsage(cpu0);
+  return { wall, cpu: (used.user + used.system) / 1000 };
+}
 function measure(/** @type {typeof settings} */ lintSettings, /** @type {number[]} */ cpu) {
   const times = [];
   for (let run = 0; run < runs; run++) {
     const edited = [...lines.slice(0, 7), `  // edit ${run}`, ...lines.slice(7)].join('\n');
-    const cpu0 = process.cpuUsage();
-    t0 = performance.now();
-    engine.lintText(edited, { fileName: 'large.ts', languageId: 'typescript', settings: lintSettings });
-    times.push(performance.now() - t0);
-    const used = process.cpuUsage(cpu0);
-    cpu.push((used.user + used.system) / 1000);
+    const lint = timed(() => engine.lintText(edited, { fileName: 'large.ts', languageId: 'typescript', settings: lintSettings }));
+    times.push(lint.wall);
+    cpu.push(lint.cpu);
+    // setParentNodes as a language service would; the same text, a different file name so no cache helps.
+    const parse = timed(() => ts.createSourceFile(`parse-${run}.ts`, edited, ts.ScriptTarget.Latest, true));
+    parseTimes.wall.push(parse.wall);
+    parseTimes.cpu.push(parse.cpu);
   }
   return times;
 }
@@ -59,3 +74,7 @@ console.log(`first lint of the 2,000-line TypeScript file (loads the TypeScript 
 console.log(`lint after a one-line edit, ${times.length} runs: median ${fmt(quantile(times, 0.5))}, p90 ${fmt(quantile(times, 0.9))}, min ${fmt(Math.min(...times))}`);
 console.log(`  of which parsing + ESLint without any rule: median ${fmt(quantile(parseOnly, 0.5))}, min ${fmt(Math.min(...parseOnly))}`);
 console.log(`CPU time per lint (process, incl. GC threads): median ${fmt(quantile(cpuTimes.all, 0.5))}; without rules ${fmt(quantile(cpuTimes.none, 0.5))}`);
+const parseMedian = quantile(parseTimes.wall, 0.5);
+console.log(`ts.createSourceFile of the same text, interleaved: median ${fmt(parseMedian)}, min ${fmt(Math.min(...parseTimes.wall))}; CPU median ${fmt(quantile(parseTimes.cpu, 0.5))}`);
+console.log(`ratio lint / ts.createSourceFile (goal <= 3): ${(quantile(times, 0.5) / parseMedian).toFixed(1)} by median wall time, ${(Math.min(...times) / Math.min(...parseTimes.wall)).toFixed(1)} by min, ${(quantile(cpuTimes.all, 0.5) / quantile(parseTimes.cpu, 0.5)).toFixed(1)} by median CPU time`);
+console.log(`machine load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above ~1.5 the numbers are provisional)`);

@@ -60,6 +60,24 @@ export const CORPORA = [
   },
 ];
 
+/**
+ * TypeScript only: more pinned @strapi packages whose source maps carry their original .ts/.tsx
+ * (server and admin code). Together with Ghost's and @strapi/core's TypeScript they give the
+ * editor-equivalence check (scripts/equivalence/) more than 2,000 real TypeScript files.
+ * @type {Corpus[]}
+ */
+export const TYPESCRIPT_ONLY_CORPORA = [
+  'admin', 'cloud-cli', 'content-manager', 'content-releases', 'content-type-builder', 'data-transfer', 'database',
+  'email', 'generators', 'i18n', 'permissions', 'review-workflows', 'strapi', 'upload', 'utils',
+].map((name) => ({
+  name: `strapi-${name}`,
+  spec: `@strapi/${name}@5.54.0`,
+  dir: `strapi-${name}-5.54.0`,
+  include: [],
+  exclude: ALWAYS_EXCLUDED,
+  typeScriptFromMaps: true,
+}));
+
 /** Files larger than this are generated tables or bundles, not hand-written server code. */
 export const MAX_SOURCE_BYTES = 400_000;
 
@@ -68,7 +86,8 @@ export const MAX_SOURCE_BYTES = 400_000;
  * @returns {Corpus}
  */
 export function corpusByName(name) {
-  const corpus = CORPORA.find((candidate) => candidate.name === name);
-  if (!corpus) throw new Error(`unknown corpus "${name}" (known: ${CORPORA.map((c) => c.name).join(', ')})`);
+  const all = [...CORPORA, ...TYPESCRIPT_ONLY_CORPORA];
+  const corpus = all.find((candidate) => candidate.name === name);
+  if (!corpus) throw new Error(`unknown corpus "${name}" (known: ${all.map((c) => c.name).join(', ')})`);
   return corpus;
 }

@@ -4,7 +4,8 @@
  * files of the packages in corpora.js. Idempotent: a package already unpacked at its pinned version
  * is reused; an interrupted unpack never looks complete (it is unpacked aside, then renamed).
  *
- * Usage: node scripts/corpus/fetch.js [ghost|directus|strapi ...] [--cache DIR]
+ * Usage: node scripts/corpus/fetch.js [ghost|directus|strapi|typescript|<name> ...] [--cache DIR]
+ *   (no name: ghost, directus, strapi; `typescript`: the TypeScript-only @strapi packages too)
  * Library: `await ensureCorpus('ghost')` then `listSourceFiles('ghost')`.
  */
 import { execFileSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import picomatch from 'picomatch';
-import { CORPORA, MAX_SOURCE_BYTES, corpusByName } from './corpora.js';
+import { CORPORA, MAX_SOURCE_BYTES, TYPESCRIPT_ONLY_CORPORA, corpusByName } from './corpora.js';
 import { rebuildTypeScriptFromMaps } from './source-maps.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -91,6 +92,7 @@ export function ensureCorpus(name, { cacheDir = DEFAULT_CACHE, log = () => {} } 
  * @returns {string[]} absolute paths of matching files no larger than MAX_SOURCE_BYTES, sorted
  */
 function selectFiles(root, include, exclude) {
+  if (include.length === 0) return [];
   const included = picomatch(include, { dot: true });
   const excluded = picomatch(exclude, { dot: true });
   return fs
@@ -138,12 +140,13 @@ function main() {
   const cacheIndex = args.indexOf('--cache');
   const cacheDir = cacheIndex === -1 ? DEFAULT_CACHE : path.resolve(args[cacheIndex + 1]);
   const names = args.filter((arg, index) => !arg.startsWith('--') && (cacheIndex === -1 || index !== cacheIndex + 1));
-  for (const name of names.length > 0 ? names : CORPORA.map((corpus) => corpus.name)) {
+  const expanded = names.flatMap((name) => (name === 'typescript' ? TYPESCRIPT_ONLY_CORPORA.map((corpus) => corpus.name) : [name]));
+  for (const name of expanded.length > 0 ? expanded : CORPORA.map((corpus) => corpus.name)) {
     const dir = ensureCorpus(name, { cacheDir, log: (line) => console.error(`  ${line}`) });
     const files = listSourceFiles(name, { cacheDir });
     const rebuilt = listRebuiltTypeScript(name, { cacheDir });
     const extra = rebuilt.length > 0 ? `; ${rebuilt.length} TypeScript files rebuilt from source maps (${countLines(rebuilt).toLocaleString('en')} lines)` : '';
-    console.log(`${corpusByName(name).spec}: ${files.length} files, ${countLines(files).toLocaleString('en')} lines in ${dir}${extra}`);
+    console.log(`${corpusByName(name).spec}: ${files.length} files to lint, ${countLines(files).toLocaleString('en')} lines in ${dir}${extra}`);
   }
 }
 

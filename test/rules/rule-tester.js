@@ -19,11 +19,19 @@ const variants = [
 ];
 
 /**
+ * Every rule's cases, as handed to runRuleTests: the oxlint parity test lints the same cases
+ * with both tools (test/oxlint/parity.test.js).
+ * @type {Array<{ name: string, cases: { valid: Array<any>, invalid: Array<any> } }>}
+ */
+export const recordedCases = [];
+
+/**
  * @param {string} name rule id without prefix
  * @param {any} rule
  * @param {{ valid: Array<any>, invalid: Array<any> }} cases
  */
 export function runRuleTests(name, rule, cases) {
+  recordedCases.push({ name, cases });
   for (const variant of variants) {
     describe(variant.title, () => {
       const tester = new variant.RuleTester({

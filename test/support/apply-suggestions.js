@@ -5,6 +5,7 @@
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import plugin from '../../index.js';
+import { applyEdits } from '../../scripts/oxlint/one-pass-fixes.js';
 
 /**
  * @param {string} code
@@ -28,16 +29,5 @@ export function lintWith(code, { rule, options, typescript = false, sourceType =
  * @param {import('eslint').Linter.LintMessage[]} messages
  */
 export function applyFirstSuggestions(code, messages) {
-  const fixes = messages
-    .map((message) => message.suggestions?.[0]?.fix)
-    .filter(Boolean)
-    .sort((a, b) => a.range[0] - b.range[0]);
-  let output = '';
-  let cursor = 0;
-  for (const fix of fixes) {
-    if (fix.range[0] < cursor) continue;
-    output += code.slice(cursor, fix.range[0]) + fix.text;
-    cursor = fix.range[1];
-  }
-  return output + code.slice(cursor);
+  return applyEdits(code, messages.map((message) => message.suggestions?.[0]?.fix).filter(Boolean));
 }

@@ -33,7 +33,10 @@ export function buildLintConfig({ plugin, language, tsParser, settings, withOpti
         parser: /** @type {import('eslint').Linter.Parser} */ (tsParser),
         sourceType: 'module',
         // No rule reads TypeScript's own JSDoc nodes; skipping them makes parsing a little faster.
-        parserOptions: { ecmaFeatures: { jsx: language.jsx }, warnOnUnsupportedTypeScriptVersion: false, jsDocParsingMode: 'none' },
+        // The maps between ESTree and TypeScript nodes serve type-aware rules only (the Unblock rules
+        // read no parserServices): not building them saves about a tenth of each lint's CPU time,
+        // with the same reports (scripts/equivalence/editor-equivalence.js checks it on 2,000+ files).
+        parserOptions: { ecmaFeatures: { jsx: language.jsx }, warnOnUnsupportedTypeScriptVersion: false, jsDocParsingMode: 'none', preserveNodeMaps: false },
       }
     : {
         ecmaVersion: 'latest',

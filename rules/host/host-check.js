@@ -1,0 +1,57 @@
+/**
+ * What the rules need from the linter that runs them. ESLint 9 and 10 and oxlint (through its
+ * `jsPlugins` setting) provide all of it; a linter that lacks a piece (an older oxlint, another
+ * ESLint-compatible host) gets one clear warning per rule and the rule skips its files, instead
+ * of a TypeError in the middle of a lint.
+ */
+
+/** Methods of `context.sourceCode` the rules and their fix builders call. */
+const SOURCE_CODE_METHODS = [
+  'getText', 'getScope', 'getDeclaredVariables', 'getTokens', 'getTokenBefore', 'getTokenAfter',
+  'getFirstToken', 'getLastToken', 'getCommentsInside', 'getCommentsBefore', 'getCommentsAfter',
+];
+/** Properties of `context.sourceCode` they read. Checked with `in`: some hosts compute them lazily. */
+const SOURCE_CODE_PROPERTIES = ['text', 'ast', 'lines', 'scopeManager', 'visitorKeys'];
+const CONTEXT_PROPERTIES = ['filename', 'cwd', 'options'];
+
+/**
+ * @param {any} context a rule context
+ * @returns {string[]} the missing pieces, e.g. `sourceCode.getScope()`; empty when all are there
+ */
+export function missingHostApis(context) {
+  const sourceCode = context?.sourceCode;
+  if (!sourceCode) return ['context.sourceCode'];
+  return [
+    ...SOURCE_CODE_METHODS.filter((name) => typeof sourceCode[name] !== 'function').map((name) => `sourceCode.${name}()`),
+    ...SOURCE_CODE_PROPERTIES.filter((name) => !(name in sourceCode)).map((name) => `sourceCode.${name}`),
+    ...CONTEXT_PROPERTIES.filter((name) => !(name in context)).map((name) => `context.${name}`),
+    ...(typeof context.report === 'function' ? [] : ['context.report()']),
+  ];
+}
+
+/** Rules already warned about in this process: one warning each, not one per file. */
+const warned = new Set();
+
+/**
+ * Wraps a rule so that, on a host missing something it needs, it warns once and reports nothing.
+ * The check costs a few property lookups per file.
+ * @template {import('eslint').Rule.RuleModule} T
+ * @param {string} id full rule id, e.g. `unblock/no-await-waterfall`
+ * @param {T} rule
+ * @param {(message: string) => void} [warn] defaults to process.emitWarning
+ * @returns {T}
+ */
+export function withHostCheck(id, rule, warn = (message) => process.emitWarning(message, { code: 'UNBLOCK_UNSUPPORTED_LINTER' })) {
+  return {
+    ...rule,
+    create(context) {
+      const missing = missingHostApis(context);
+      if (missing.length === 0) return rule.create(context);
+      if (!warned.has(id)) {
+        warned.add(id);
+        warn(`${id} is skipped: the linter running it does not provide ${missing.join(', ')}. Run it with ESLint 9 or later, or oxlint 1.94 or later (jsPlugins).`);
+      }
+      return {};
+    },
+  };
+}

@@ -1,0 +1,109 @@
+/**
+ * ESLint runs for `npm run bench:lint`: the flat config for a corpus of mixed JavaScript
+ * (CommonJS or ES modules, per package) and TypeScript, and one timed lint of a file list
+ * with per-rule times taken from ESLint's `stats` (what TIMING=1 prints).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import nodePlugin from 'eslint-plugin-n';
+import unblock from '../../index.js';
+
+export const UNBLOCK_RULES = Object.keys(unblock.rules).map((id) => `unblock/${id}`);
+export const REFERENCE_RULES = ['no-await-in-loop', 'n/no-sync'];
+
+/**
+ * @typedef {object} CodeRoot
+ * @property {string} dir folder (relative to the ESLint cwd) holding one package's code
+ * @property {'module' | 'commonjs'} sourceType what its .js files are
+ */
+
+/**
+ * @param {string} packageDir an unpacked package folder
+ * @returns {'module' | 'commonjs'} what Node runs its .js files as
+ */
+export function packageSourceType(packageDir) {
+  const { type } = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
+  return type === 'module' ? 'module' : 'commonjs';
+}
+
+/**
+ * @param {string[]} rules rule ids to turn on (empty: parse only)
+ * @param {CodeRoot[]} roots
+ * @returns {import('eslint').Linter.Config[]}
+ */
+export function configWith(rules, roots) {
+  const ruleEntries = Object.fromEntries(rules.map((id) => [id, /** @type {const} */ ('warn')]));
+  const shared = {
+    plugins: { unblock, n: nodePlugin },
+    linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: /** @type {const} */ ('off') },
+    rules: ruleEntries,
+  };
+  return [
+    { files: ['**/*.js', '**/*.mjs'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module' }, ...shared },
+    { files: ['**/*.cjs'], languageOptions: { ecmaVersion: 'latest', sourceType: 'commonjs' }, ...shared },
+    ...roots.map((root) => ({ files: [`${root.dir}/**/*.js`], languageOptions: { sourceType: root.sourceType } })),
+    // n/no-sync asks for type information on TypeScript files; compare it on JavaScript only.
+    { files: ['**/*.ts'], languageOptions: { parser: tsParser }, ...shared, rules: withoutRule(ruleEntries, 'n/no-sync') },
+  ];
+}
+
+/**
+ * @param {Record<string, 'warn'>} rules
+ * @param {string} id
+ */
+function withoutRule(rules, id) {
+  return Object.fromEntries(Object.entries(rules).filter(([rule]) => rule !== id));
+}
+
+/**
+ * @typedef {object} LintRun
+ * @property {number} wallMs
+ * @property {number} parseMs
+ * @property {Record<string, number>} ruleMs
+ * @property {number} reports
+ * @property {number} unparsable
+ * @property {Array<{ file: string, ruleId: string, line: number, column: number, message: string }>} messages
+ */
+
+/**
+ * @param {object} args
+ * @param {string} args.cwd
+ * @param {string[]} args.files absolute paths
+ * @param {string[]} args.rules
+ * @param {CodeRoot[]} args.roots
+ * @returns {Promise<LintRun>}
+ */
+export async function lintAll({ cwd, files, rules, roots }) {
+  // node_modules is ignored by default; un-ignore it, in case it is the codebase under test.
+  const eslint = new ESLint({ cwd, ignorePatterns: ['!**/node_modules/'], overrideConfigFile: true, overrideConfig: configWith(rules, roots), stats: true });
+  const started = process.hrtime.bigint();
+  const results = await eslint.lintFiles(files);
+  const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  /** @type {Record<string, number>} */
+  const ruleMs = {};
+  let parseMs = 0;
+  let unparsable = 0;
+  /** @type {LintRun['messages']} */
+  const messages = [];
+  for (const result of results) {
+    if (result.messages.some((message) => message.fatal)) unparsable++;
+    for (const message of result.messages) {
+      if (message.ruleId && !message.fatal) messages.push({ file: result.filePath, ruleId: message.ruleId, line: message.line, column: message.column, message: message.message });
+    }
+    for (const pass of result.stats?.times.passes ?? []) {
+      parseMs += pass.parse.total;
+      for (const [id, time] of Object.entries(pass.rules ?? {})) ruleMs[id] = (ruleMs[id] ?? 0) + time.total;
+    }
+  }
+  return { wallMs, parseMs, ruleMs, reports: messages.length, unparsable, messages };
+}
+
+/**
+ * @param {LintRun} run
+ * @param {string[]} ids
+ */
+export function ruleTotal(run, ids) {
+  return ids.reduce((sum, id) => sum + (run.ruleMs[id] ?? 0), 0);
+}
