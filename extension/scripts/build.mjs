@@ -16,8 +16,15 @@ const repoRoot = path.resolve(extensionDir, '..');
 const dist = path.join(extensionDir, 'dist');
 const minify = !process.argv.includes('--no-minify');
 
-/** Native packages the bench runner uses (the project-file resolver). */
-const NATIVE_PACKAGES = ['oxc-resolver'];
+/**
+ * Native packages loaded at run time, not bundled: the resolver (bench runner and project index)
+ * and the parser the project index reads imported files with.
+ */
+const NATIVE_PACKAGES = ['oxc-resolver', 'oxc-parser'];
+/** The word tagger the rules load on first use (noun getters): its self-contained CommonJS build only. */
+const TAGGER_FILES = ['package.json', 'builds/two'];
+/** What the bundles leave to a run-time require from dist/node_modules. */
+const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES, 'compromise', 'compromise/two'];
 
 /** Example fixtures that import packages of their own (installed as the repo's devDependencies), left out of the .vsix. */
 const FIXTURES_NEEDING_PACKAGES = ['express-app'];
@@ -93,6 +100,8 @@ const builds = [
     ...common,
     entryPoints: [path.join(extensionDir, 'src/lint/engine.js')],
     outfile: path.join(dist, 'lint-engine.js'),
+    // Loaded by the project index at run time from dist/node_modules (see copyNativePackages).
+    external: [...common.external, ...RUNTIME_EXTERNALS],
     plugins: [importMetaUrlPlugin],
   },
   {
@@ -103,7 +112,7 @@ const builds = [
     // The runner only needs ESLint's Linter; the universal entry leaves out the CLI machinery.
     alias: { ...common.alias, eslint: 'eslint/universal' },
     // A native module cannot be bundled: it is loaded from dist/node_modules (copied below).
-    external: [...common.external, ...NATIVE_PACKAGES],
+    external: [...common.external, ...RUNTIME_EXTERNALS],
   },
   // Scripts the runner starts by path (fork, or import from generated code): standalone ES
   // modules at the same relative place as in the repo. dist/pkg/package.json says "module".
@@ -143,6 +152,14 @@ async function copyNativePackages() {
   }
 }
 
+/** compromise's CommonJS build, where `require('compromise/two')` from the bundled rules finds it. */
+async function copyTagger() {
+  // compromise's exports map hides package.json: find its folder from the build it exports.
+  const require = createRequire(path.join(repoRoot, 'package.json'));
+  const dir = path.resolve(path.dirname(require.resolve('compromise/two')), '..', '..');
+  for (const file of TAGGER_FILES) await cp(path.join(dir, file), path.join(dist, 'node_modules', 'compromise', file), { recursive: true });
+}
+
 /** What `createRequire(import.meta.url)('./package.json')` in the plugin entry reads. */
 async function writePackageStub() {
   const { name, version } = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8'));
@@ -152,5 +169,5 @@ async function writePackageStub() {
 
 const started = performance.now();
 await rm(dist, { recursive: true, force: true });
-await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStub(), copyFixtures(), copyNativePackages()]);
+await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStub(), copyFixtures(), copyNativePackages(), copyTagger()]);
 console.log(`extension bundled into ${path.relative(process.cwd(), dist) || '.'} in ${Math.round(performance.now() - started)} ms`);

@@ -1,6 +1,8 @@
 // The in-process lint as the extension runs it, with the real ESLint Linter, this repo's
 // plugin and the TypeScript parser (the same modules the bundle contains).
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Linter } from 'eslint/universal';
 import * as tsParser from '@typescript-eslint/parser';
 import unblock from '../../index.js';
@@ -90,5 +92,24 @@ describe('extension: in-process lint', () => {
 
   it('ignores documents in other languages', () => {
     assert.equal(lintText('# hi', { fileName: 'README.md', languageId: 'markdown', settings }), undefined);
+  });
+});
+
+describe('extension: the project index from the editor', () => {
+  const fixtures = new URL('../analysis/project/fixtures/', import.meta.url).pathname;
+  const lintFixtureFile = (/** @type {string} */ folder, /** @type {string} */ file, /** @type {string} */ cwd) => {
+    const text = readFileSync(path.join(fixtures, folder, file), 'utf8');
+    return lintText(text, { fileName: file, cwd, languageId: 'javascript', settings })?.messages.map((message) => message.ruleId) ?? [];
+  };
+
+  it('reads the imported files when the document has a workspace folder on disk', () => {
+    // ensureTenant() INSERTs what settingsFor() reads: only the other files show it.
+    assert.deepEqual(lintFixtureFile('ensure-tenant', 'handler.js', path.join(fixtures, 'ensure-tenant')), []);
+    assert.deepEqual(lintFixtureFile('reads-across-files', 'handler.js', path.join(fixtures, 'reads-across-files')), ['unblock/no-await-waterfall']);
+  });
+
+  it('keeps the single-file analysis for an untitled document (no folder)', () => {
+    // Without the other files the two unknown helpers read as independent, as before the index.
+    assert.deepEqual(lintFixtureFile('ensure-tenant', 'handler.js', ''), ['unblock/no-await-waterfall']);
   });
 });

@@ -1,6 +1,7 @@
 // Runs ESLint's Linter on one document's text with the plugin, for any Linter/plugin/parser
 // handed in (the bundle passes the real ones; unit tests pass them from the repo). Never
 // throws for user code: a text that does not parse comes back as `parseError`.
+import path from 'node:path';
 import { buildLintConfig } from './config.js';
 import { languageSetup, lintFileName } from './language.js';
 import { findParseError } from '../mapping/diagnostics.js';
@@ -22,7 +23,17 @@ import { findParseError } from '../mapping/diagnostics.js';
  *   plans the two-file worker rewrite for `offloadToWorker` reports (an ESLint fix cannot create the file)
  */
 export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads }) {
-  const linter = new Linter({ configType: 'flat' });
+  /** One Linter per workspace folder: its cwd is what ignore globs are relative to, and where the project index starts. */
+  /** @type {Map<string, InstanceType<typeof Linter>>} */
+  const linters = new Map();
+  const linterFor = (/** @type {string} */ cwd) => {
+    let found = linters.get(cwd);
+    if (!found) {
+      found = new Linter({ configType: 'flat', ...(cwd ? { cwd } : {}) });
+      linters.set(cwd, found);
+    }
+    return found;
+  };
 
   /** Rule docs links by full id (`unblock/<id>`), from each rule's meta. */
   const docsUrls = Object.fromEntries(Object.entries(plugin.rules).map(([id, rule]) => [`unblock/${id}`, rule.meta?.docs?.url]));
@@ -31,14 +42,17 @@ export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOfflo
    * @param {string} text
    * @param {object} args
    * @param {string} args.fileName the workspace-relative path or bare name of the document
+   * @param {string} [args.cwd] the workspace folder on disk: the file is then linted under its absolute path, so the
+   *   project index can read the files it imports and its callers
    * @param {string} args.languageId VS Code language id
    * @param {import('./config.js').LintSettings} args.settings
    * @returns {LintResult | undefined} undefined for documents this engine does not lint
    */
-  function lintText(text, { fileName, languageId, settings }) {
+  function lintText(text, { fileName, languageId, settings, cwd = '' }) {
     const language = languageSetup(fileName, languageId);
     if (!language) return undefined;
-    const filename = lintFileName(fileName, language);
+    const filename = cwd ? path.join(cwd, lintFileName(fileName, language)) : lintFileName(fileName, language);
+    const linter = linterFor(cwd);
     const tsParser = language.kind === 'ts' ? loadTsParser() : undefined;
     const run = (/** @type {boolean} */ withOptions, /** @type {'module' | 'commonjs'} */ sourceType) => linter.verify(
       text,

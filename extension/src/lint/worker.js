@@ -11,10 +11,10 @@ const enginePromise = import('./engine.js').then((engine) => ({ engine, loadMs: 
 /**
  * @param {typeof import('./engine.js')} engine
  * @param {string} op
- * @param {{ text: string, fileName: string, languageId: string, settings: import('./config.js').LintSettings }} args
+ * @param {{ text: string, fileName: string, cwd?: string, languageId: string, settings: import('./config.js').LintSettings }} args
  */
 function handle(engine, op, args) {
-  const options = { fileName: args.fileName, languageId: args.languageId, settings: args.settings };
+  const options = { fileName: args.fileName, cwd: args.cwd, languageId: args.languageId, settings: args.settings };
   if (op === 'lint') {
     const t0 = performance.now();
     const result = engine.lintText(args.text, options);

@@ -7,7 +7,7 @@ import { applyOffsetEdits, minimalReplacement } from '../mapping/fix-all.js';
 import { preferredSuggestionIndex } from '../mapping/diagnostics.js';
 import { createLineIndex, offsetsToRange } from '../mapping/positions.js';
 import { toTextEdit } from './convert.js';
-import { lintName } from './linting.js';
+import { lintName, lintFolder } from './linting.js';
 
 /**
  * Replaces a document's text by `afterOf(text)` with one minimal edit and shows it.
@@ -73,7 +73,7 @@ async function enclosingFunctionLines(uri, position) {
 export async function applyFunctionFix(linter, uri, position) {
   const document = await vscode.workspace.openTextDocument(uri);
   const text = document.getText();
-  const { result } = await linter.engine.lint(text, { fileName: lintName(document), languageId: document.languageId, settings: linter.getSettings() });
+  const { result } = await linter.engine.lint(text, { fileName: lintName(document), cwd: lintFolder(document), languageId: document.languageId, settings: linter.getSettings() });
   if (!result || result.parseError) throw new Error(`${path.basename(uri.fsPath)} does not parse right now`);
   const lines = (await enclosingFunctionLines(uri, position)) ?? { first: position.line, last: position.line };
   const edits = [];

@@ -4,7 +4,7 @@ import * as vscode from 'vscode';
 import { minimalReplacement } from '../mapping/fix-all.js';
 import { createLineIndex, offsetsToRange } from '../mapping/positions.js';
 import { toTextEdit } from './convert.js';
-import { lintName } from './linting.js';
+import { lintName, lintFolder } from './linting.js';
 
 /**
  * @param {import('./linting.js').DocumentLinter} linter
@@ -13,7 +13,7 @@ import { lintName } from './linting.js';
  */
 export async function computeFixAll(linter, document) {
   const before = document.getText();
-  const { text, fixed } = await linter.engine.fixAll(before, { fileName: lintName(document), languageId: document.languageId, settings: linter.getSettings() });
+  const { text, fixed } = await linter.engine.fixAll(before, { fileName: lintName(document), cwd: lintFolder(document), languageId: document.languageId, settings: linter.getSettings() });
   // The document may have changed while the worker computed: the edit would not fit any more.
   if (document.getText() !== before) return { edit: undefined, fixed: 0 };
   const replacement = minimalReplacement(before, text);

@@ -6,6 +6,7 @@ import { Worker } from 'node:worker_threads';
 /**
  * @typedef {object} LintArgs
  * @property {string} fileName workspace-relative path or bare name
+ * @property {string} [cwd] the document's workspace folder on disk ('' for untitled)
  * @property {string} languageId
  * @property {import('../lint/config.js').LintSettings} settings
  */

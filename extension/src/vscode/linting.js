@@ -25,6 +25,16 @@ export function lintName(document) {
   return path.isAbsolute(relative) ? path.basename(document.uri.path) : relative;
 }
 
+/**
+ * The workspace folder a saved document lives in, on disk; '' for untitled and virtual documents.
+ * The engine lints such a file under its absolute path, so the project index can read its imports.
+ * @param {vscode.TextDocument} document
+ */
+export function lintFolder(document) {
+  if (document.isUntitled || document.uri.scheme !== 'file') return '';
+  return vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath ?? '';
+}
+
 export class DocumentLinter {
   /**
    * @param {object} deps
@@ -93,7 +103,7 @@ export class DocumentLinter {
     const key = document.uri.toString();
     const version = document.version;
     const text = document.getText();
-    const { result, ms, docsUrls } = await this.engine.lint(text, { fileName: lintName(document), languageId: document.languageId, settings });
+    const { result, ms, docsUrls } = await this.engine.lint(text, { fileName: lintName(document), cwd: lintFolder(document), languageId: document.languageId, settings });
     this.lastLintMs = ms;
     if (!result || document.isClosed) return undefined;
     // Typed on meanwhile: a newer lint is on its way; these positions are already stale.
