@@ -45,17 +45,18 @@ function caseFileName(testCase, kind) {
 export function writeCaseFiles(dir, recorded) {
   /** @type {CaseFile[]} */
   const files = [];
-  for (const { name, cases } of recorded) {
+  // Several test files may record cases for one rule: the block's place keeps their folders apart.
+  recorded.forEach(({ name, cases }, block) => {
     [...cases.valid, ...cases.invalid].forEach((raw, index) => {
       const testCase = typeof raw === 'string' ? { code: raw } : raw;
       /** @type {import('eslint').Linter.RuleEntry} */
       const entry = testCase.options ? ['warn', ...testCase.options] : 'warn';
       for (const kind of /** @type {const} */ (['js', 'ts'])) {
         const fileName = caseFileName(testCase, kind);
-        if (fileName) files.push({ file: path.join(dir, `${name}-${index}-${kind}`, fileName), code: testCase.code, rules: { [`unblock/${name}`]: entry } });
+        if (fileName) files.push({ file: path.join(dir, `${name}-${block}-${index}-${kind}`, fileName), code: testCase.code, rules: { [`unblock/${name}`]: entry } });
       }
     });
-  }
+  });
   const allRules = Object.fromEntries(Object.keys(plugin.rules).map((id) => [`unblock/${id}`, /** @type {const} */ ('warn')]));
   for (const entry of fs.readdirSync(fixturesDir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile() || !entry.name.endsWith('.js') || entry.parentPath.includes('node_modules')) continue;
