@@ -4,7 +4,7 @@
  * it works on any ESTree. A call through one of these names is not a call to
  * the module-level binding of the same name.
  */
-import { unwrap } from '../ast.js';
+import { unwrap, walk } from '../ast.js';
 
 /**
  * The identifiers a binding pattern introduces (`{ a, b: [c, ...d] = [] }` → a, c, d).
@@ -45,7 +45,7 @@ export function patternNames(pattern, into = []) {
  */
 export function declaredNames(fn, visitorKeys) {
   const names = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
-  visitDeclarations(fn.body, visitorKeys, (node) => {
+  walk(fn.body, visitorKeys, (node) => {
     if (node.type === 'VariableDeclarator') for (const name of patternNames(node.id)) names.add(name);
     else if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) names.add(node.id.name);
     else if (node.type === 'CatchClause') for (const name of patternNames(node.param)) names.add(name);
@@ -68,7 +68,7 @@ export function declaredNames(fn, visitorKeys) {
 export function localValueNames(fn, visitorKeys) {
   /** @type {Map<string, 'value' | 'response'>} */
   const names = new Map();
-  visitDeclarations(fn.body, visitorKeys, (node) => {
+  walk(fn.body, visitorKeys, (node) => {
     if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier') return;
     let init = unwrap(node.init);
     if (['ArrayExpression', 'ObjectExpression', 'Literal', 'TemplateLiteral'].includes(init?.type)) names.set(node.id.name, 'value');
@@ -79,24 +79,4 @@ export function localValueNames(fn, visitorKeys) {
     if (init?.type === 'CallExpression' && unwrap(init.callee).type === 'Identifier' && unwrap(init.callee).name === 'fetch') names.set(node.id.name, 'response');
   });
   return names;
-}
-
-/**
- * @param {any} root
- * @param {any} visitorKeys
- * @param {(node: any) => void} visit
- */
-function visitDeclarations(root, visitorKeys, visit) {
-  /** @type {any[]} */
-  const stack = [root];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node || typeof node.type !== 'string') continue;
-    visit(node);
-    for (const key of visitorKeys[node.type] ?? []) {
-      const child = node[key];
-      if (Array.isArray(child)) for (const item of child) stack.push(item);
-      else if (child && typeof child.type === 'string') stack.push(child);
-    }
-  }
 }

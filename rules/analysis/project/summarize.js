@@ -5,7 +5,7 @@
  * modules, built-ins, callees' bodies); a call's name decides only where no
  * body can be read; a call that shows nothing keeps the summary unknown.
  */
-import { unwrap, propertyName, isFunctionNode } from '../ast.js';
+import { unwrap, propertyName, isFunctionNode, walk } from '../ast.js';
 import { MUTATING_METHODS } from '../effects.js';
 import { evidenceOfCall, rootOf } from './call-evidence.js';
 import { resolveCall } from './callee-lookup.js';
@@ -183,7 +183,8 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
         default:
       }
     };
-    walkBody(fn, visitorKeysOf(view), visit);
+    // Nested functions included: callbacks a function hands out run on its behalf.
+    walk(fn.body, visitorKeysOf(view), visit);
 
     if (summary.thisWrites.size > 0 || [...summary.writes].some((w) => w === 'args' || w.startsWith('state:'))) {
       summary.kind = 'write';
@@ -303,35 +304,6 @@ function isModuleState(view, name) {
   const init = unwrap(binding.node);
   return init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression' || init?.type === 'NewExpression';
 }
-
-/**
- * Visits a function's body, nested functions included (callbacks it hands
- * out run on its behalf), type-only subtrees excluded.
- * @param {any} fn
- * @param {any} visitorKeys
- * @param {(node: any) => void} visit
- */
-function walkBody(fn, visitorKeys, visit) {
-  /** @type {any[]} */
-  const stack = [fn.body];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (!node || typeof node.type !== 'string' || node.type.startsWith('TS') && !TS_VALUE_WRAPPERS.has(node.type)) continue;
-    visit(node);
-    const keys = visitorKeys[node.type] ?? [];
-    for (let k = keys.length - 1; k >= 0; k--) {
-      const child = node[keys[k]];
-      if (Array.isArray(child)) {
-        for (let c = child.length - 1; c >= 0; c--) if (child[c]) stack.push(child[c]);
-      } else if (child && typeof child.type === 'string') {
-        stack.push(child);
-      }
-    }
-  }
-}
-
-/** TypeScript nodes that wrap a value that runs. */
-const TS_VALUE_WRAPPERS = new Set(['TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'TSTypeAssertion', 'TSInstantiationExpression']);
 
 /** @param {Set<string>} a @param {Set<string>} b */
 function intersects(a, b) {
