@@ -81,9 +81,10 @@ function createIndex(files) {
     entries: new Map(),
     // A call to a function names it, or the file that exports it (`require('./assets')`): other files cannot call it.
     scanFilesMentioning(file, names) {
+      const words = names.map((name) => new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`));
       for (const candidate of files) {
         if (scanned.has(candidate)) continue;
-        if (candidate !== file && !names.some((name) => textOf(candidate).includes(name))) continue;
+        if (candidate !== file && !words.some((word) => word.test(textOf(candidate)))) continue;
         scanned.add(candidate);
         const view = loadModule(candidate);
         try {
@@ -312,7 +313,7 @@ const UNKNOWN_FRAME = { fn: null, name: null, classNode: null, objectNode: null,
  * @returns {Frame}
  */
 function enterFunction(fn, outer, visitorKeys) {
-  const declared = new Set([...outer.declared, ...declaredNames(fn, visitorKeys)]);
+  const declared = new Set([...outer.declared, ...declaredNames(fn, visitorKeys, { nested: false })]);
   const inits = new Map(outer.inits);
   for (const statement of fn.body?.type === 'BlockStatement' ? fn.body.body : []) {
     if (statement.type !== 'VariableDeclaration') continue;

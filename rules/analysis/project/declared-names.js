@@ -4,7 +4,7 @@
  * it works on any ESTree. A call through one of these names is not a call to
  * the module-level binding of the same name.
  */
-import { unwrap, walk } from '../ast.js';
+import { unwrap, walk, isFunctionNode } from '../ast.js';
 
 /**
  * The identifiers a binding pattern introduces (`{ a, b: [c, ...d] = [] }` → a, c, d).
@@ -41,11 +41,17 @@ export function patternNames(pattern, into = []) {
 /**
  * @param {any} fn a function node
  * @param {any} visitorKeys
+ * @param {{ nested?: boolean }} [options] nested: also the names nested functions declare (default true);
+ *   false when each nested function is looked at on its own (the caller index keeps one frame per function)
  * @returns {Set<string>}
  */
-export function declaredNames(fn, visitorKeys) {
+export function declaredNames(fn, visitorKeys, { nested = true } = {}) {
   const names = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
   walk(fn.body, visitorKeys, (node) => {
+    if (!nested && node !== fn.body && isFunctionNode(node)) {
+      if (node.type === 'FunctionDeclaration' && node.id) names.add(node.id.name);
+      return false;
+    }
     if (node.type === 'VariableDeclarator') for (const name of patternNames(node.id)) names.add(name);
     else if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) names.add(node.id.name);
     else if (node.type === 'CatchClause') for (const name of patternNames(node.param)) names.add(name);

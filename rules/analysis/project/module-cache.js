@@ -13,7 +13,7 @@ import { createModuleView } from './module-view.js';
 /** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
 export const MAX_MODULE_BYTES = 400_000;
 /** How long a stat is trusted before the file is checked again, so one lint run stats each file once. */
-const RECHECK_MS = 1000;
+const RECHECK_MS = 5000;
 /** Modules kept in memory; the oldest go first. */
 const MAX_MODULES = 3000;
 

@@ -45,7 +45,7 @@ function verdict(index, callee, depth, seen) {
   const key = functionKey(callee.file, callee.fn);
   if (depth >= MAX_DEPTH || seen.has(key)) return { kind: 'unknown' };
   // What can call it names it: the function, its class (for `new`), or its module's file.
-  const names = [callee.name === 'constructor' ? callee.className : callee.name, path.basename(callee.file).replace(/\.[cm]?[jt]sx?$/, '')];
+  const names = [callee.name === 'constructor' ? callee.className : callee.name, moduleName(callee.file)];
   index.scanFilesMentioning(callee.file, names.filter((name) => typeof name === 'string' && name.length > 1));
   const entry = index.entries.get(key);
   if (entry) return entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file } : { kind: 'startup' };
@@ -65,6 +65,15 @@ function verdict(index, callee, depth, seen) {
   }
   seen.delete(key);
   return allStartup ? { kind: 'startup' } : { kind: 'unknown' };
+}
+
+/**
+ * How an import names a module: its file name, or its folder's for an index file (`require('./users')`).
+ * @param {string} file
+ */
+function moduleName(file) {
+  const base = path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
+  return base === 'index' ? path.basename(path.dirname(file)) : base;
 }
 
 /**
