@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { unwrap, isFunctionNode, propertyName } from '../ast.js';
 import { loadModule, foreignVisitorKeys } from './module-cache.js';
+import { resolveImport } from './resolve-import.js';
 import { resolveCall, valueOfExpression, valueOfRequire } from './callee-lookup.js';
 import { declaredNames } from './declared-names.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
@@ -19,8 +20,11 @@ import { fileMatches, testFileGlobs } from '../file-globs.js';
 
 /** Projects with more source files than this are not indexed. */
 export const MAX_PROJECT_FILES = 6000;
-/** An index is rebuilt when older than this (the editor sees other files change). */
-const STALE_AFTER_MS = 10_000;
+/**
+ * An index older than this is built again: a lint run reuses one, and an editor sees other files'
+ * changes at the latest this much later (or at once, through forgetCallerIndexes).
+ */
+const STALE_AFTER_MS = 60_000;
 const SOURCE_FILE = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components', 'vendor']);
 
@@ -35,7 +39,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components',
  * @typedef {object} CallerIndex
  * @property {Map<string, CallSite[]>} callers  function key → the places that call it (in the files scanned so far)
  * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string }>} entries function key → entry point
- * @property {(file: string, names: string[]) => void} scanFilesMentioning  scans the files whose text holds one of the names
+ * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
  */
 
 /**
@@ -66,25 +70,31 @@ export function callerIndexFor(file) {
   return index;
 }
 
+/** Forgets every caller index (the editor calls this when a file is saved, created or deleted). */
+export function forgetCallerIndexes() {
+  byRoot.clear();
+}
+
 /**
  * @param {string[]} files
  * @returns {CallerIndex}
  */
 function createIndex(files) {
-  /** @type {Map<string, string>} */
-  const texts = new Map();
   /** @type {Set<string>} */
   const scanned = new Set();
+  /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
+  let importers = null;
   /** @type {CallerIndex} */
   const index = {
     callers: new Map(),
     entries: new Map(),
-    // A call to a function names it, or the file that exports it (`require('./assets')`): other files cannot call it.
-    scanFilesMentioning(file, names) {
-      const words = names.map((name) => new RegExp(`(?<![\\w$])${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\w$])`));
-      for (const candidate of files) {
+    // Only the file itself and the files that import it (directly, or through an index file that re-exports it) can call it.
+    scanFilesImporting(file) {
+      importers ??= importersOf(files);
+      const direct = importers.get(file) ?? [];
+      const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importers?.get(importer) ?? []);
+      for (const candidate of new Set([file, ...direct, ...throughIndex])) {
         if (scanned.has(candidate)) continue;
-        if (candidate !== file && !words.some((word) => word.test(textOf(candidate)))) continue;
         scanned.add(candidate);
         const view = loadModule(candidate);
         try {
@@ -95,21 +105,39 @@ function createIndex(files) {
       }
     },
   };
-  /** @param {string} file */
-  const textOf = (file) => {
-    let text = texts.get(file);
-    if (text === undefined) {
-      try {
-        // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
-        text = fs.readFileSync(file, 'utf8');
-      } catch {
-        text = '';
-      }
-      texts.set(file, text);
-    }
-    return text;
-  };
   return index;
+}
+
+/** `from './x'`, `require('./x')`, `import('./x')`: the specifiers a file imports, found without parsing it. */
+const SPECIFIER = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^\s*import\s*)(['"])([^'"\n]+)\1/gm;
+
+/**
+ * Who imports whom, from one regular-expression pass over each file and the
+ * resolver: much cheaper than parsing every file, and enough to know where
+ * the callers of a function can be.
+ * @param {string[]} files
+ * @returns {Map<string, string[]>}
+ */
+function importersOf(files) {
+  /** @type {Map<string, string[]>} */
+  const importers = new Map();
+  for (const file of files) {
+    let text = '';
+    try {
+      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+      text = fs.readFileSync(file, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const [, , specifier] of text.matchAll(SPECIFIER)) {
+      const target = resolveImport(file, specifier);
+      if (!target) continue;
+      const list = importers.get(target);
+      if (!list) importers.set(target, [file]);
+      else if (list[list.length - 1] !== file) list.push(file);
+    }
+  }
+  return importers;
 }
 
 /**

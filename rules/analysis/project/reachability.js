@@ -43,10 +43,31 @@ export function reachabilityOf(file, fn) {
  */
 function verdict(index, callee, depth, seen) {
   const key = functionKey(callee.file, callee.fn);
+  const known = verdicts.get(index)?.get(key);
+  if (known) return known;
   if (depth >= MAX_DEPTH || seen.has(key)) return { kind: 'unknown' };
-  // What can call it names it: the function, its class (for `new`), or its module's file.
-  const names = [callee.name === 'constructor' ? callee.className : callee.name, moduleName(callee.file)];
-  index.scanFilesMentioning(callee.file, names.filter((name) => typeof name === 'string' && name.length > 1));
+  const result = freshVerdict(index, callee, key, depth, seen);
+  // Kept for later questions in the same run; an unknown reached through a cycle or the depth bound is not kept.
+  if (result.kind !== 'unknown' || depth === 0) {
+    if (!verdicts.has(index)) verdicts.set(index, new Map());
+    verdicts.get(index)?.set(key, result);
+  }
+  return result;
+}
+
+/** @type {WeakMap<object, Map<string, Reachability>>} per caller index: its verdicts so far */
+const verdicts = new WeakMap();
+
+/**
+ * @param {import('./callers.js').CallerIndex} index
+ * @param {Callee} callee
+ * @param {string} key
+ * @param {number} depth
+ * @param {Set<string>} seen
+ * @returns {Reachability}
+ */
+function freshVerdict(index, callee, key, depth, seen) {
+  index.scanFilesImporting(callee.file);
   const entry = index.entries.get(key);
   if (entry) return entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file } : { kind: 'startup' };
   const sites = index.callers.get(key);
@@ -60,20 +81,14 @@ function verdict(index, callee, depth, seen) {
     else if (site.caller === UNKNOWN_CALLER || !site.callerNode) caller = { kind: 'unknown' };
     else caller = verdict(index, { file: site.file, fn: site.callerNode, name: site.callerName, className: site.callerClass }, depth + 1, seen);
     if (caller.kind === 'unknown' && site.callerName !== null && RUN_ONCE_NAMES.test(site.callerName)) caller = { kind: 'startup' };
-    if (caller.kind === 'request') return caller;
+    if (caller.kind === 'request') {
+      seen.delete(key);
+      return caller;
+    }
     if (caller.kind !== 'startup') allStartup = false;
   }
   seen.delete(key);
   return allStartup ? { kind: 'startup' } : { kind: 'unknown' };
-}
-
-/**
- * How an import names a module: its file name, or its folder's for an index file (`require('./users')`).
- * @param {string} file
- */
-function moduleName(file) {
-  const base = path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
-  return base === 'index' ? path.basename(path.dirname(file)) : base;
 }
 
 /**
