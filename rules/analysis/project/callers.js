@@ -122,7 +122,7 @@ function importersOf(files) {
   /** @type {Map<string, string[]>} */
   const importers = new Map();
   for (const file of files) {
-    let text = '';
+    let text;
     try {
       // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
       text = fs.readFileSync(file, 'utf8');

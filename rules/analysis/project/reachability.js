@@ -6,7 +6,6 @@
  * such as `main()`), or unknown. Unknown is the answer whenever a caller is
  * unknown, a cycle closes, or the depth bound is reached.
  */
-import path from 'node:path';
 import { callerIndexFor, functionKey, UNKNOWN_CALLER } from './callers.js';
 import { keyName } from './module-view.js';
 
