@@ -371,17 +371,17 @@ const invalid = [
     code: 'async function h() { const a = /* why */ await f(); const b = await g(); return [a, b]; }',
     errors: [waterfall(2, null)],
   },
-  // The first result is asserted to a type: Promise.all would lose the assertion.
+  // The first result is asserted to a type: the assertion keeps its own statement, fed from the named result.
   {
     code: 'async function h() { const a = (await f()) as A; const b = await g(); return [a, b]; }',
     only: 'ts',
-    errors: [waterfall(2, null)],
+    errors: [waterfall(2, 'async function h() { const [aResult, b] = await Promise.all([f(), g()]); const a = aResult as A; return [a, b]; }')],
   },
-  // Only some members are annotated: no tuple type would be honest.
+  // Only some members are annotated: no tuple type would be honest, so the annotated one keeps its own statement.
   {
     code: 'async function h() { const a: A = await f(); const b = await g(); return [a, b]; }',
     only: 'ts',
-    errors: [waterfall(2, null)],
+    errors: [waterfall(2, 'async function h() { const [aResult, b] = await Promise.all([f(), g()]); const a: A = aResult; return [a, b]; }')],
   },
   // A type-only reference is not flow, but the merged declaration would refer to itself.
   {
