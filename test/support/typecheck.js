@@ -3,6 +3,7 @@
  * `line: message` strings. Library files are parsed once and shared by all
  * programs, which makes a check take milliseconds instead of a second.
  */
+import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 
 const OPTIONS = {
@@ -12,7 +13,9 @@ const OPTIONS = {
   lib: ['lib.es2022.d.ts'],
   module: ts.ModuleKind.ESNext,
   moduleResolution: ts.ModuleResolutionKind.Bundler,
-  types: [],
+  // Node's own declarations, as a Node backend has them (the sync-call fix imports node:fs/promises).
+  typeRoots: [fileURLToPath(new URL('../../node_modules/@types', import.meta.url))],
+  types: ['node'],
   skipLibCheck: true,
 };
 const FILE = '/virtual/input.ts';
