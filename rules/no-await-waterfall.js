@@ -10,6 +10,7 @@ import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
 import { docsUrl } from './analysis/docs-url.js';
+import { waterfallData } from './analysis/report-names.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 
@@ -38,7 +39,7 @@ const rule = {
     ],
     defaultOptions: [DEFAULT_OPTIONS],
     messages: {
-      waterfall: '{{count}} independent awaits run one after another; start them together with Promise.all.',
+      waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all.',
       startTogether: 'Start the {{count}} operations together with Promise.all.',
     },
   },
@@ -52,11 +53,11 @@ const rule = {
 
     /**
      * @param {any} node
-     * @param {number} count
+     * @param {any[]} operands the awaited expressions of the group, in order
      * @param {{ range: [number, number], text: string } | null} edit
      */
-    function report(node, count, edit, end = node) {
-      const data = { count: String(count) };
+    function report(node, operands, edit, end = node) {
+      const data = waterfallData(sourceCode, operands);
       /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
       const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
       context.report({
@@ -82,7 +83,7 @@ const rule = {
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
       for (const members of groups) {
         const edit = typeLinksBetween(members) ? null : promiseAllStatementEdit(sourceCode, members);
-        report(members[0].statement, members.length, edit, members[members.length - 1].statement);
+        report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement);
       }
     }
 
@@ -98,7 +99,7 @@ const rule = {
       const flush = () => {
         if (run.length >= 2) {
           const edit = promiseAllExpressionEdit(sourceCode, container, run, isParenthesized);
-          report(run[0], run.length, edit, run[run.length - 1]);
+          report(run[0], run.map((node) => node.argument), edit, run[run.length - 1]);
         }
         run = [];
       };

@@ -4,7 +4,8 @@
  * methods, callbacks), with the awaited async form as a suggestion.
  */
 import { getStaticValue } from '@eslint-community/eslint-utils';
-import { moduleGroups, whyItBlocks } from './analysis/blocking-apis.js';
+import { moduleGroups } from './analysis/blocking-apis.js';
+import { blockingData } from './analysis/sync-message.js';
 import { findBlockingCalls } from './analysis/node-module-tracker.js';
 import { createStartupClassifier, defaultStartupFiles } from './analysis/startup-code.js';
 import { fileMatches } from './analysis/file-globs.js';
@@ -62,8 +63,8 @@ const rule = {
     ],
     defaultOptions: [defaults],
     messages: {
-      blocking: '{{api}}() {{why}}. Use {{replacement}} instead.',
-      blockingNoAwait: '{{api}}() {{why}}. Use {{replacement}} instead (the enclosing function is not async, so there is no automatic rewrite).',
+      blocking: '{{api}} {{why}}; use {{replacement}} instead.',
+      blockingNoAwait: '{{api}} {{why}}; in an async function, use {{replacement}}.',
       useAsync: 'Replace with {{preview}}.',
     },
   },
@@ -131,7 +132,7 @@ function moduleSpecifierPattern(modules) {
  */
 function report(context, node, api, moduleId, options) {
   const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
-  const data = { api: `${api.module}.${api.name}`, why: whyItBlocks(api), replacement: api.replacement };
+  const data = blockingData(context.sourceCode, node, api, rewrite ? rewrite.preview : null);
   if (!rewrite) {
     const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
     context.report({ node, messageId, data });

@@ -12,8 +12,8 @@ import { runRuleTests } from './rule-tester.js';
  * @param {{ line?: number, column?: number, endLine?: number }} [at]
  */
 const waterfall = (count, output, at = {}) => ({
+  // The message's names are checked by test/rules/messages.test.js; here only the id.
   messageId: 'waterfall',
-  data: { count: String(count) },
   ...at,
   suggestions: output === null ? [] : [{ messageId: 'startTogether', data: { count: String(count) }, output }],
 });
