@@ -11,14 +11,16 @@ import tsParser from '@typescript-eslint/parser';
 import plugin from '../../index.js';
 import { typeErrors } from '../support/typecheck.js';
 
-const INPUT = `import { readFileSync } from 'node:fs';
-interface User { id: string }
+const DECLARATIONS = `interface User { id: string }
 declare const api: {
   getUser(id: string): Promise<User>;
   getOrders(id: string): Promise<string[]>;
   getItem(id: string): Promise<number>;
 };
-export async function h(id: string, ids: string[]) {
+`;
+
+const INPUT = `import { readFileSync } from 'node:fs';
+${DECLARATIONS}export async function h(id: string, ids: string[]) {
   const user: User = await api.getUser(id);
   const template = readFileSync('/srv/templates/order.html', 'utf8');
   const orders: string[] = await api.getOrders(id);
@@ -32,13 +34,7 @@ export async function h(id: string, ids: string[]) {
 
 const EXPECTED = `import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-interface User { id: string }
-declare const api: {
-  getUser(id: string): Promise<User>;
-  getOrders(id: string): Promise<string[]>;
-  getItem(id: string): Promise<number>;
-};
-export async function h(id: string, ids: string[]) {
+${DECLARATIONS}export async function h(id: string, ids: string[]) {
   const [userResult, template, ordersResult, itemsResult] = await Promise.all([
     api.getUser(id),
     readFile('/srv/templates/order.html', 'utf8'),
