@@ -29,6 +29,13 @@ describe('report messages', () => {
     for (const [title, code, expected] of cases) {
       it(title, () => assert.deepEqual(messagesOf('no-await-waterfall', code), [expected]));
     }
+
+    it('says so when no rewrite can keep the declared types', () => {
+      const code = 'async function h() { let a, b; a = (await f()) as A; b = await g(); return [a, b]; }';
+      const [message] = lintWith(code, { rule: 'no-await-waterfall', typescript: true });
+      assert.equal(message.message, "`f()` and `g()` wait for each other though neither uses the other's result; start them together with Promise.all (no rewrite: it would lose a declared type).");
+      assert.deepEqual(message.suggestions ?? [], []);
+    });
   });
 
   describe('unblock/no-blocking-sync-call uses the names the file imported', () => {

@@ -387,7 +387,7 @@ const invalid = [
   {
     code: 'async function h() { const x = await f(); const y = await g<typeof x>(); return [x, y]; }',
     only: 'ts',
-    errors: [waterfall(2, null)],
+    errors: [{ ...waterfall(2, null), messageId: 'waterfallUntyped' }],
   },
 
   // ── TypeScript ──────────────────────────────────────────────────────────
