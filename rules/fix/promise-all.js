@@ -1,8 +1,9 @@
 /**
  * Rewrites a waterfall group into one `Promise.all`. Returns null whenever the
- * rewrite could change more than timing: mixed declaration kinds, a type
- * annotation it cannot carry, a comment it would drop, an await wrapped in
- * a TypeScript assertion.
+ * rewrite could change more than timing: mixed declaration kinds, a comment
+ * it would drop, an await wrapped in a TypeScript assertion in an assignment
+ * or an `export`. Declared types the tuple annotation cannot carry are kept by
+ * the results-first form (typed-results.js).
  */
 import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from './source-layout.js';
 import { needsOwnStatement, createResultNamer, ownStatementText, keptRanges } from './typed-results.js';

@@ -4,7 +4,7 @@
  * `as`/`<T>`/`!`/`satisfies`, or an annotated member next to unannotated ones.
  *
  *   const [user, ordersResult] = await Promise.all([getUser(id), api.getOrders(id)]);
- *   const orders = (ordersResult) as Order[];   ← the original statement, await replaced
+ *   const orders = ordersResult as Order[];   ← the original statement, `(await …)` replaced
  *
  * Each such member keeps its own statement, with only `await <operand>`
  * replaced by the name of its result. `await x` and the Promise.all entry for
