@@ -10,6 +10,7 @@ import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
 import { docsUrl } from './analysis/docs-url.js';
+import { waterfallData } from './analysis/report-names.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { isInOneOffCode } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
@@ -39,7 +40,8 @@ const rule = {
     ],
     defaultOptions: [DEFAULT_OPTIONS],
     messages: {
-      waterfall: '{{count}} independent awaits run one after another; start them together with Promise.all.',
+      waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all.',
+      waterfallUntyped: '{{names}} wait for each other though {{reason}}; start them together with Promise.all (no rewrite: it would lose a declared type).',
       startTogether: 'Start the {{count}} operations together with Promise.all.',
     },
   },
@@ -53,17 +55,18 @@ const rule = {
 
     /**
      * @param {any} node
-     * @param {number} count
+     * @param {any[]} operands the awaited expressions of the group, in order
      * @param {{ range: [number, number], text: string } | null} edit
+     * @param {boolean} [losesTypes] no rewrite is offered because it could not keep a declared type: the message says so
      */
-    function report(node, count, edit, end = node) {
-      const data = { count: String(count) };
+    function report(node, operands, edit, end = node, losesTypes = false) {
+      const data = waterfallData(sourceCode, operands);
       /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
       const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
       context.report({
         node,
         loc: { start: node.loc.start, end: end.loc.end },
-        messageId: 'waterfall',
+        messageId: losesTypes && !edit ? 'waterfallUntyped' : 'waterfall',
         data,
         ...(fix && options.fix ? { fix } : {}),
         suggest: fix ? [{ messageId: 'startTogether', data, fix }] : [],
@@ -84,8 +87,10 @@ const rule = {
       const groups = findStatementGroups(statements, getFacts()).filter(worthStartingTogether);
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
       for (const members of groups) {
-        const edit = typeLinksBetween(members) ? null : promiseAllStatementEdit(sourceCode, members);
-        report(members[0].statement, members.length, edit, members[members.length - 1].statement);
+        const typeLinked = typeLinksBetween(members);
+        const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members);
+        const losesTypes = typeLinked || wrappedOutsideDeclarations(members);
+        report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes);
       }
     }
 
@@ -101,7 +106,7 @@ const rule = {
       const flush = () => {
         if (run.length >= 2 && worthStartingTogether(run.map((member) => getFacts().expressionOperation(member)))) {
           const edit = promiseAllExpressionEdit(sourceCode, container, run, isParenthesized);
-          report(run[0], run.length, edit, run[run.length - 1]);
+          report(run[0], run.map((node) => node.argument), edit, run[run.length - 1]);
         }
         run = [];
       };
@@ -144,6 +149,15 @@ const rule = {
           .some((variable) => variable.references.some((reference) =>
             operands.some(([start, end]) => reference.identifier.range[0] >= start && reference.identifier.range[1] <= end))),
       );
+    }
+
+    /**
+     * An await in `as`/`!`/`satisfies` in an assignment or an `export`: its
+     * assertion has no statement of its own to stay in (see fix/typed-results.js).
+     * @param {any[]} members
+     */
+    function wrappedOutsideDeclarations(members) {
+      return members.some((member) => member.wrapped) && (members[0].form !== 'declaration' || members[0].exported);
     }
 
     /** @param {any} node */

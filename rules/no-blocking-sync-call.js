@@ -4,7 +4,8 @@
  * methods, callbacks), with the awaited async form as a suggestion.
  */
 import { getStaticValue } from '@eslint-community/eslint-utils';
-import { moduleGroups, whyItBlocks } from './analysis/blocking-apis.js';
+import { moduleGroups } from './analysis/blocking-apis.js';
+import { blockingData } from './analysis/sync-message.js';
 import { findBlockingCalls } from './analysis/node-module-tracker.js';
 import { createStartupClassifier, defaultStartupFiles } from './analysis/startup-code.js';
 import { fileMatches } from './analysis/file-globs.js';
@@ -72,8 +73,8 @@ const rule = {
     ],
     defaultOptions: [defaults],
     messages: {
-      blocking: '{{api}}() {{why}}. Use {{replacement}} instead.',
-      blockingNoAwait: '{{api}}() {{why}}. Use {{replacement}} instead (the enclosing function is not async, so there is no automatic rewrite).',
+      blocking: '{{api}} {{why}}; use {{replacement}} instead.',
+      blockingNoAwait: '{{api}} {{why}}; in an async function, use {{replacement}}.',
       useAsync: 'Replace with {{preview}}.',
       packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns. Use {{replacement}}.',
       packageTimeSliced:
@@ -175,7 +176,8 @@ function reportPackageCall(context, call, options) {
  */
 function report(context, node, api, moduleId, options, route) {
   const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
-  const data = { api: `${api.module}.${api.name}`, why: `${whyItBlocks(api)}${route}`, replacement: api.replacement };
+  const base = blockingData(context.sourceCode, node, api, rewrite ? rewrite.preview : null);
+  const data = { ...base, why: `${base.why}${route}` };
   if (!rewrite) {
     const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
     context.report({ node, messageId, data });

@@ -114,27 +114,6 @@ function defaultReplacement(row) {
 
 export const moduleGroups = /** @type {const} */ (['crypto', 'zlib', 'fs', 'child_process']);
 
-/** @type {Record<CostClass, string>} */
-const costReasons = {
-  cpu: 'computes on the main thread, so no other request is served until it returns',
-  io: 'waits for the disk on the main thread, so no other request is served until it returns',
-  process: 'freezes the main thread until the child process exits',
-  cheap: 'runs on the main thread (usually briefly)',
-};
-
-/**
- * One sentence for the report: where the sync call runs and where its
- * replacement runs instead.
- * @param {BlockingApi} api
- */
-export function whyItBlocks(api) {
-  const instead =
-    api.asyncRunsOn === 'pool'
-      ? 'the async form runs on the libuv thread pool (4 threads by default) and keeps the event loop free'
-      : 'the async form lets the event loop keep serving while the child runs';
-  return `${costReasons[api.cost]}; ${instead}`;
-}
-
 /** @type {Map<string, Map<string, BlockingApi>>} */
 const byModule = new Map();
 for (const api of blockingApis) {

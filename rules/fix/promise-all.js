@@ -1,10 +1,12 @@
 /**
  * Rewrites a waterfall group into one `Promise.all`. Returns null whenever the
- * rewrite could change more than timing: mixed declaration kinds, a type
- * annotation it cannot carry, a comment it would drop, an await wrapped in
- * a TypeScript assertion.
+ * rewrite could change more than timing: mixed declaration kinds, a comment
+ * it would drop, an await wrapped in a TypeScript assertion in an assignment
+ * or an `export`. Declared types the tuple annotation cannot carry are kept by
+ * the results-first form (typed-results.js).
  */
 import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from './source-layout.js';
+import { needsOwnStatement, createResultNamer, ownStatementText, keptRanges } from './typed-results.js';
 
 const MAX_LINE = 80;
 
@@ -52,16 +54,29 @@ export function promiseAllStatementEdit(sourceCode, members) {
   const sameShape = members.every(
     (member) => member.form === first.form && member.declarationKind === first.declarationKind && member.exported === first.exported,
   );
-  if (!sameShape || members.some((member) => member.wrapped || member.target.definite)) return null;
+  if (!sameShape || members.some((member) => member.target.definite)) return null;
 
   const parts = members.map((member) => {
     const split = member.form === 'declaration'
       ? splitAnnotation(sourceCode, member.target)
       : { pattern: sourceCode.getText(member.target), patternRange: member.target.range, type: null, typeRange: null };
-    return { member, ...split, operand: sourceCode.getText(member.awaitNode.argument) };
+    return { member, ...split, operand: sourceCode.getText(member.awaitNode.argument), ownStatement: /** @type {string | null} */ (null) };
   });
   const typed = parts.filter((part) => part.type !== null).length;
-  if (typed !== 0 && typed !== parts.length) return null;
+  // A wrapped await or a mix of typed and untyped members: each such member
+  // keeps its own statement, fed from a named result (see typed-results.js).
+  const resultsFirst = members.some((member) => member.wrapped) || (typed !== 0 && typed !== parts.length);
+  if (resultsFirst && (first.form !== 'declaration' || first.exported)) return null;
+  const indent = lineIndent(sourceCode, first.statement);
+  if (resultsFirst) {
+    const nameResult = createResultNamer(sourceCode);
+    for (const part of parts) {
+      if (!needsOwnStatement(part.member, part.type !== null)) continue;
+      const name = nameResult(part.member.statement.type === 'ExportNamedDeclaration' ? part.member.statement.declaration.declarations[0] : part.member.statement.declarations[0]);
+      part.ownStatement = ownStatementText(sourceCode, part.member, name, indent);
+      Object.assign(part, { pattern: name, patternRange: null, type: null, typeRange: null });
+    }
+  }
 
   /** @type {Array<{ comments: string[], operand: string, member: AwaitedOperation }>} */
   const elements = [];
@@ -70,7 +85,7 @@ export function promiseAllStatementEdit(sourceCode, members) {
   let replaceEnd = first.statement.range[1];
   for (const [index, part] of parts.entries()) {
     const { member } = part;
-    const kept = [part.patternRange, member.awaitNode.argument.range];
+    const kept = part.ownStatement !== null ? keptRanges(member) : [part.patternRange, member.awaitNode.argument.range];
     if (part.typeRange) kept.push(part.typeRange);
     if (commentsOutside(sourceCode, member.statement, kept).length > 0) return null;
     const trailing = trailingComments(sourceCode, member.statement);
@@ -90,10 +105,9 @@ export function promiseAllStatementEdit(sourceCode, members) {
     elements.push({ comments: [...leading, ...trailing].map((comment) => sourceCode.getText(comment)), operand: part.operand, member });
   }
 
-  const indent = lineIndent(sourceCode, first.statement);
   const unit = indentUnit(sourceCode, first.statement);
   const patterns = parts.map((part) => part.pattern).join(', ');
-  const annotation = typed > 0 ? `: [${parts.map((part) => part.type).join(', ')}]` : '';
+  const annotation = !resultsFirst && typed > 0 ? `: [${parts.map((part) => part.type).join(', ')}]` : '';
   const head =
     first.form === 'declaration'
       ? `${first.exported ? 'export ' : ''}${first.declarationKind} [${patterns}]${annotation} = await Promise.all(`
@@ -118,6 +132,10 @@ export function promiseAllStatementEdit(sourceCode, members) {
     ]);
     statementText = `${head}[\n${lines.join('\n')}\n${indent}]${closing}`;
   }
+
+  // Code written on one line keeps the own statements on it too.
+  const separator = writtenOnOneLine ? ' ' : `\n${indent}`;
+  for (const part of parts) if (part.ownStatement !== null) statementText += `${separator}${part.ownStatement}`;
 
   // Statements between the members stay where they are, in their order.
   const rangeEnd = Math.max(replaceEnd, ...removed.map(([, end]) => end));

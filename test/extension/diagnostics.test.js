@@ -32,14 +32,14 @@ describe('extension: ESLint message → diagnostic record', () => {
     assert.equal(record.message, waterfall.message);
     assert.equal(record.severity, 'warning');
     assert.equal(record.source, 'unblock');
-    assert.deepEqual(record.code, { value: 'unblock/no-await-waterfall', target: docs });
+    assert.deepEqual(record.code, { value: 'no-await-waterfall', target: docs });
   });
 
   it('turns each suggestion into a text edit in 0-based positions, the Promise.all one preferred', () => {
     const record = toDiagnosticRecord(waterfall, index, lookup);
     assert.deepEqual(record.suggestions.map((s) => s.preferred), [false, true]);
     assert.deepEqual(record.suggestions[1], {
-      title: 'Start the 2 operations together with Promise.all.',
+      title: 'Start the 2 operations together with Promise.all',
       edit: { range: { start: { line: 1, character: 2 }, end: { line: 2, character: 22 } }, newText: 'const [a, b] = await Promise.all([x(), y()]);' },
       preferred: true,
     });
@@ -59,7 +59,7 @@ describe('extension: ESLint message → diagnostic record', () => {
 
   it('has no code target when the rule has no docs url, and no actions without suggestions', () => {
     const record = toDiagnosticRecord({ ...waterfall, ruleId: 'unblock/no-blocking-sync-call', suggestions: undefined }, index, lookup);
-    assert.deepEqual(record.code, { value: 'unblock/no-blocking-sync-call', target: undefined });
+    assert.deepEqual(record.code, { value: 'no-blocking-sync-call', target: undefined });
     assert.deepEqual(record.suggestions, []);
   });
 

@@ -27,7 +27,7 @@ describe('extension: language choice', () => {
 
 describe('extension: CodeLens titles', () => {
   it('says how many awaits could run together', () => {
-    assert.equal(lensTitle({ ruleId: 'unblock/no-await-waterfall', message: '3 independent awaits run one after another; start them together with Promise.all.' }), '3 awaits could run together');
+    assert.equal(lensTitle({ ruleId: 'unblock/no-await-waterfall', message: "`getUser()`, `getOrders()` +1 more wait for each other though none uses another's result; start them together with Promise.all." }), '3 awaits could run together');
     assert.equal(lensTitle({ ruleId: 'unblock/no-await-waterfall', message: 'Independent awaits run one after another.' }), 'These awaits could run together');
   });
 

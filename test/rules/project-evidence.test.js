@@ -9,12 +9,10 @@ import { runRuleTests } from './rule-tester.js';
 
 /**
  * @param {string} output the exact suggested code
- * @param {number} [count]
  */
-const waterfall = (output, count = 2) => ({
+const waterfall = (output) => ({
   messageId: 'waterfall',
-  data: { count: String(count) },
-  suggestions: [{ messageId: 'startTogether', data: { count: String(count) }, output }],
+  suggestions: [{ messageId: 'startTogether', output }],
 });
 
 const dashboardClass = (body) => `class DashboardService {

@@ -62,7 +62,8 @@ export function suggestionActions(message, index) {
   const suggestions = message.suggestions ?? [];
   const preferred = preferredSuggestionIndex(suggestions);
   return suggestions.map((suggestion, i) => ({
-    title: suggestion.desc,
+    // VS Code's quick-fix titles end without a full stop.
+    title: suggestion.desc.replace(/\.$/, ''),
     edit: { range: offsetsToRange(suggestion.fix.range, index), newText: suggestion.fix.text },
     preferred: i === preferred,
   }));
@@ -86,7 +87,9 @@ export function toDiagnosticRecord(message, index, lookup) {
     severity,
     source: DIAGNOSTIC_SOURCE,
     ruleId: message.ruleId,
-    code: { value: message.ruleId, target: lookup.docsUrlFor(message.ruleId) },
+    // The hover shows `source(code)`: the rule's name without the `unblock/`
+    // prefix reads `unblock(no-await-waterfall)`, the id once, linked to its docs.
+    code: { value: message.ruleId.slice(DIAGNOSTIC_SOURCE.length + 1), target: lookup.docsUrlFor(message.ruleId) },
     suggestions: suggestionActions(message, index),
     ...(message.offload ? { offload: offloadAction(message.offload, index) } : {}),
   };

@@ -36,6 +36,6 @@ export function toDiagnostic(record) {
  */
 export function sameDiagnostic(diagnostic, record) {
   const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
-  return diagnostic.source === record.source && code === record.ruleId && diagnostic.message === record.message
+  return diagnostic.source === record.source && code === record.code.value && diagnostic.message === record.message
     && diagnostic.range.isEqual(toRange(record.range));
 }

@@ -55,7 +55,8 @@ function unblockDiagnostics(uri) {
 
 /** @param {vscode.Diagnostic} diagnostic */
 function ruleOf(diagnostic) {
-  return typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
+  // The code is the rule's name without the prefix the source already shows.
+  return `${diagnostic.source}/${typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code}`;
 }
 
 let requestCount = 0;
