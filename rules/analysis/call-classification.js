@@ -41,6 +41,9 @@ const QUESTION = /\?\s*(\[[yn]\/[yn]\]|\([yn]\/[yn]\))?\s*:?\s*$|\[[yn]\/[yn]\]\
 /** Words that make any call that names them ordered: it touches a transaction, session, connection or lock. */
 const BARRIER_WORDS = new Set(['transaction', 'transactions', 'session', 'sessions', 'connection', 'connections', 'lock', 'locks', 'mutex', 'semaphore', 'savepoint']);
 
+/** Option keys that hand a call a transaction or session (Bookshelf/knex, Sequelize, Mongoose, Prisma): it runs on that one connection. */
+const TRANSACTION_OPTIONS = new Set(['transacting', 'transaction', 'session', 'trx', 'tx']);
+
 /** Last words of a receiver's name that make it one ordered resource. */
 const CONNECTION_LAST_WORDS = new Set(['page', 'browser', 'frame', 'session', 'transaction', 'connection', 'conn', 'socket', 'tx', 'trx', 'cursor', 'stream', 'channel', 'driver']);
 
@@ -287,6 +290,8 @@ export function createCallClassifier(options, context) {
           barrier = barrier || containsTimer(node);
         }
       }
+      // Found in Ghost: `findAll({ transacting: options.transacting })` runs on the caller's transaction, one connection.
+      if (node.type === 'Property' && !node.computed && TRANSACTION_OPTIONS.has(node.key?.name ?? node.key?.value)) barrier = true;
       return true;
     });
     // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads.

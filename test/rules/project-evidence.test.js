@@ -54,6 +54,9 @@ describe('project index evidence in one file', () => {
         'async function h(out, id) { out.user = await getUser(id); out.prefs = await getPrefs(id); return out; }',
         // The same property twice.
         'async function h(id) { const out = {}; out.user = await getUser(id); out.user = await getPrefs(id); return out; }',
+        // ── A transaction handed over as an option: one connection (found in Ghost's repositories) ──
+        'async function h(models, options) { const offers = await models.Offer.findAll({ transacting: options.transacting }); const count = await models.Offer.count({ transacting: options.transacting }); return [offers, count]; }',
+        'async function h(User, Post, t) { const user = await User.findOne({ where: { id: 1 }, transaction: t }); const posts = await Post.findAll({ transaction: t }); return [user, posts]; }',
         // ── Nouns: a noun that names an action can read or write anything ────
         'async function h(api, a, b) { const x = await api.query(a); const y = await api.query(b); return [x, y]; }',
       ],
