@@ -5,7 +5,6 @@
  */
 import { unwrap, walk, propertyName, isFunctionNode } from './ast.js';
 import { createObjectArguments } from './object-arguments.js';
-import { isNounGetterName } from './noun-getters.js';
 import {
   READ_VERBS,
   WRITE_VERBS,
@@ -28,6 +27,7 @@ import {
  * @property {Set<string>} objectArguments  objects handed over by reference (`storage`, `this.cache`), by key
  * @property {import('./project/index.js').CallSummary | null} summary  what the callee's body shows, when it can be read
  * @property {boolean | null} io  whether it waits on I/O: false only when its body shows pure computation
+ * @property {string | null} [nounName]  an unknown call's name, to ask whether it is a noun getter (a read) when that matters
  *
  * @typedef {object} ClassifierOptions
  * @property {string[]} [orderedCallees] callee paths (`audit.log`) or names (`sleep`) that are barriers
@@ -294,11 +294,12 @@ export function createCallClassifier(options, context) {
       if (node.type === 'Property' && !node.computed && TRANSACTION_OPTIONS.has(node.key?.name ?? node.key?.value)) barrier = true;
       return true;
     });
-    // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads.
-    // Only where asked: in a loop, `listener()` or `provider.bootstrap()` calls into the element, whatever its word.
-    if (context.nounGetters && kind === 'unknown' && !summary && !barrier && isNounGetterName(calleeName(operand) ?? '')) kind = 'read';
+    // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads. Decided lazily by
+    // kindOf() in independence.js, only when the answer matters (the tagger costs ~0.4 s to load). Only where
+    // asked: in a loop, `listener()` or `provider.bootstrap()` calls into the element, whatever its word.
+    const nounName = context.nounGetters && kind === 'unknown' && !summary && !barrier ? calleeName(operand) : null;
     // A call whose body cannot be read is presumed to wait.
-    return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand), summary, io: summary ? summary.io : true };
+    return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand), summary, io: summary ? summary.io : true, nounName };
   }
 
   /** @param {any} node */

@@ -5,6 +5,20 @@
 import { bindingsFlow, intersects } from './effects.js';
 import { receiversOverlap } from './call-classification.js';
 import { isDataSymbol } from './references.js';
+import { isNounGetterName } from './noun-getters.js';
+
+/**
+ * An operation's kind, settling on first need whether an unknown call named
+ * by a noun (`api.user(id)`) is a getter: most pairs never need to know.
+ * @param {import('./call-classification.js').OperationClass} cls
+ */
+function kindOf(cls) {
+  if (cls.kind === 'unknown' && cls.nounName) {
+    if (isNounGetterName(cls.nounName)) cls.kind = 'read';
+    cls.nounName = null;
+  }
+  return cls.kind;
+}
 
 /**
  * @typedef {object} OperationFacts
@@ -32,7 +46,7 @@ function shareEntity(a, b) {
  */
 function mutatesWhatOtherReads(mutator, reader) {
   const receiver = mutator.cls.receiver;
-  if (!receiver || mutator.cls.kind === 'read') return false;
+  if (!receiver || kindOf(mutator.cls) === 'read') return false;
   // `this.repo` and `this.mailer` are told apart by receiversOverlap, not here.
   if (typeof receiver.root === 'object' && receiver.root !== null && 'thisOf' in receiver.root) return false;
   return reader.effects.reads.has(receiver.root);
@@ -84,14 +98,14 @@ export function orderingReason(earlier, later) {
   if (earlier.cls.kind === 'write' && shareEntity(earlier, later)) return 'same entity after write';
   // After a write, only a call known to read something else may run alongside:
   // an unknown one (`serialize(entity)`) may observe the write half-done.
-  if (earlier.cls.kind === 'write' && later.cls.kind !== 'read') return 'unknown after write';
+  if (earlier.cls.kind === 'write' && kindOf(later.cls) !== 'read') return 'unknown after write';
   if (receiversOverlap(earlier.cls.receiver, later.cls.receiver)) {
-    const bothRead = earlier.cls.kind === 'read' && later.cls.kind === 'read';
+    const bothRead = kindOf(earlier.cls) === 'read' && kindOf(later.cls) === 'read';
     if (!bothRead || earlier.cls.receiver.connection || later.cls.receiver.connection) return 'same receiver';
   }
   if (mutatesWhatOtherReads(earlier, later) || mutatesWhatOtherReads(later, earlier)) return 'receiver mutation';
   // Both are handed the same object and one may do anything with it.
-  if (!(earlier.cls.kind === 'read' && later.cls.kind === 'read') && intersects(earlier.cls.objectArguments, later.cls.objectArguments)) {
+  if (intersects(earlier.cls.objectArguments, later.cls.objectArguments) && !(kindOf(earlier.cls) === 'read' && kindOf(later.cls) === 'read')) {
     return 'shared object argument';
   }
   return null;
