@@ -49,7 +49,7 @@ export function withHostCheck(id, rule, warn = (message) => process.emitWarning(
       if (missing.length === 0) return rule.create(context);
       if (!warned.has(id)) {
         warned.add(id);
-        warn(`${id} is skipped: the linter running it does not provide ${missing.join(', ')}. Run it with ESLint 9 or later, or oxlint 1.94 or later (jsPlugins).`);
+        warn(`${id} is skipped: the linter running it does not provide ${missing.join(', ')}. Run it with ESLint 9 or later, or oxlint 1.89 or later (jsPlugins).`);
       }
       return {};
     },
