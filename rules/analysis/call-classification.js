@@ -274,16 +274,13 @@ export function createCallClassifier(options, context) {
    */
   function classifyOperation(operand) {
     const main = classifyCall(operand);
-    const summary = context.summaryOfCall?.(operand) ?? null;
-    // Evidence from the body overrides the name (`ensureTenant` INSERTs); a body that computes only reads nothing outside.
-    /** @type {'read' | 'write' | 'unknown'} */
-    let kind = summary && summary.kind !== 'unknown' ? (summary.kind === 'none' ? 'read' : summary.kind) : main.kind;
+    let innerWrite = false;
     let barrier = main.barrier;
     walk(operand, context.visitorKeys, (node) => {
       if (node === operand) return true;
       if (node.type === 'CallExpression' || node.type === 'NewExpression') {
         const inner = node.type === 'CallExpression' ? classifyCall(node) : null;
-        if (inner?.kind === 'write') kind = 'write';
+        if (inner?.kind === 'write') innerWrite = true;
         if (inner?.barrier) barrier = true;
         if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Promise') {
           // `new Promise(r => setTimeout(r, ms))` is a hand-made sleep.
@@ -294,12 +291,37 @@ export function createCallClassifier(options, context) {
       if (node.type === 'Property' && !node.computed && TRANSACTION_OPTIONS.has(node.key?.name ?? node.key?.value)) barrier = true;
       return true;
     });
-    // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads. Decided lazily by
-    // kindOf() in independence.js, only when the answer matters (the tagger costs ~0.4 s to load). Only where
-    // asked: in a loop, `listener()` or `provider.bootstrap()` calls into the element, whatever its word.
-    const nounName = context.nounGetters && kind === 'unknown' && !summary && !barrier ? calleeName(operand) : null;
-    // A call whose body cannot be read is presumed to wait.
-    return { kind, barrier, receiver: main.receiver, objectArguments: objectArgumentsOf(operand), summary, io: summary ? summary.io : true, nounName };
+    const isBarrier = barrier;
+    /** @type {{ kind: 'read' | 'write' | 'unknown', summary: import('./project/index.js').CallSummary | null, io: boolean | null, nounName: string | null } | null} */
+    let settled = null;
+    // The callee's body is read only when a question needs it: most pairs are ordered by
+    // data flow or a barrier first, and reading bodies costs parsing the files they live in.
+    const settle = () => {
+      if (settled) return settled;
+      const summary = context.summaryOfCall?.(operand) ?? null;
+      // Evidence from the body overrides the name (`ensureTenant` INSERTs); a body that computes only reads nothing outside.
+      /** @type {'read' | 'write' | 'unknown'} */
+      let kind = summary && summary.kind !== 'unknown' ? (summary.kind === 'none' ? 'read' : summary.kind) : main.kind;
+      if (innerWrite) kind = 'write';
+      // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads. Decided lazily by
+      // kindOf() in independence.js, only when the answer matters (the tagger costs ~0.4 s to load). Only where
+      // asked: in a loop, `listener()` or `provider.bootstrap()` calls into the element, whatever its word.
+      const nounName = context.nounGetters && kind === 'unknown' && !summary && !isBarrier ? calleeName(operand) : null;
+      // A call whose body cannot be read is presumed to wait.
+      settled = { kind, summary, io: summary ? summary.io : true, nounName };
+      return settled;
+    };
+    return {
+      barrier: isBarrier,
+      receiver: main.receiver,
+      objectArguments: objectArgumentsOf(operand),
+      get kind() { return settle().kind; },
+      set kind(value) { settle().kind = value; },
+      get summary() { return settle().summary; },
+      get io() { return settle().io; },
+      get nounName() { return settle().nounName; },
+      set nounName(value) { settle().nounName = value; },
+    };
   }
 
   /** @param {any} node */
