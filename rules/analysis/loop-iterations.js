@@ -167,8 +167,6 @@ export function analyseIterations(shape, context) {
     const cls = classifier.classifyOperation(call);
     const { names, root } = calleeNames(call);
     if (cls.barrier || orderedCallReason(names) !== null) return false;
-    // The callee's body shows a find-or-create, or writes state that every iteration shares: run together, they race.
-    if (cls.summary && sharesStateAcrossCalls(cls.summary)) return false;
     if (isGuardCall(names) && call.parent?.type === 'AwaitExpression' && call.parent.parent?.type === 'ExpressionStatement') return false;
     // One shared connection, session or page serialises its calls; one made in this iteration is its own.
     if (cls.receiver?.connection && !isIterationSymbol(cls.receiver.root)) return false;
@@ -178,10 +176,11 @@ export function analyseIterations(shape, context) {
       // A per-item file (`writeFile(join(dir, item.name), …)`) is fine; one shared target is not.
       if (!isPerItemFileCall(names) || !call.arguments[0] || !readsIteration(call.arguments[0])) return false;
     }
-    if (cls.kind !== 'read' && call.arguments.some((/** @type {any} */ arg) => passesSharedState(arg))) return false;
+    if (call.arguments.some((/** @type {any} */ arg) => passesSharedState(arg)) && cls.kind !== 'read') return false;
     // Even a read handed one connection, session or transaction (`getRows(tx, id)`) runs on it.
     if (call.arguments.some((/** @type {any} */ arg) => passesConnection(arg))) return false;
-    return true;
+    // Last, as it reads the callee's body: a find-or-create, or state every iteration shares, races when run together.
+    return !(cls.summary && sharesStateAcrossCalls(cls.summary));
   }
 
   /**
