@@ -44,6 +44,12 @@ describe('project index: callees read across files', () => {
     assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [5]);
   });
 
+  it('skips an imported file that does not parse, without an error (names decide)', async () => {
+    const reports = await lintFixture('broken-import');
+    assert.deepEqual(fatal(reports['handler.js']), []);
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [5]);
+  });
+
   it('survives a cycle of imports and keeps the cycle unknown', async () => {
     const reports = await lintFixture('import-cycle');
     assert.deepEqual(reports['handler.js'], []);
