@@ -34,6 +34,14 @@ export function activate(context) {
   const linter = new DocumentLinter({ engine, getSettings, output });
   context.subscriptions.push(engine, linter);
 
+  /** @param {readonly vscode.Uri[]} uris */
+  const projectFilesChanged = async (uris) => {
+    const onDisk = uris.filter((uri) => uri.scheme === 'file');
+    if (onDisk.length === 0) return;
+    await Promise.all(onDisk.map((uri) => engine.forget(uri.fsPath).catch((error) => output.appendLine(`[unblock] ${error}`))));
+    for (const document of vscode.workspace.textDocuments) if (document.uri.scheme === 'file') linter.schedule(document);
+  };
+
   const selector = SUPPORTED_LANGUAGE_IDS.flatMap((language) => [
     { language, scheme: 'file' },
     { language, scheme: 'untitled' },
@@ -48,6 +56,11 @@ export function activate(context) {
       if (event.contentChanges.length > 0) linter.schedule(event.document);
     }),
     vscode.workspace.onDidCloseTextDocument((document) => linter.clear(document.uri)),
+    // Other files' findings depend on this one's body and callers (the project index): re-read it, re-lint the rest.
+    vscode.workspace.onDidSaveTextDocument((document) => projectFilesChanged([document.uri])),
+    vscode.workspace.onDidCreateFiles((event) => projectFilesChanged(event.files)),
+    vscode.workspace.onDidDeleteFiles((event) => projectFilesChanged(event.files)),
+    vscode.workspace.onDidRenameFiles((event) => projectFilesChanged(event.files.flatMap((file) => [file.oldUri, file.newUri]))),
     // VS Code keeps a closed file's document alive for a while; the user closed it when its
     // last tab went away, so clear its problems then.
     vscode.window.tabGroups.onDidChangeTabs((event) => {

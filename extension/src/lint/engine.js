@@ -6,6 +6,7 @@ import { Linter } from 'eslint/universal';
 import unblock from 'eslint-plugin-unblock';
 // Not a package export: the bundle takes the plan builder from the repository, like the plugin.
 import { planWorkerOffloads } from '../../../rules/fix/worker-offload.js';
+export { forgetProjectFile } from '../../../rules/analysis/project/index.js';
 import { createLintRunner } from './run-lint.js';
 
 /** @type {typeof import('@typescript-eslint/parser') | undefined} */

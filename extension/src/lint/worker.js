@@ -26,6 +26,11 @@ function handle(engine, op, args) {
       return result && !result.parseError ? result.messages : undefined;
     });
   }
+  if (op === 'forget') {
+    // A file changed on disk: what the project index read from it, or resolved to it, is stale.
+    engine.forgetProjectFile(/** @type {any} */ (args).path);
+    return null;
+  }
   throw new Error(`unknown lint worker request "${op}"`);
 }
 

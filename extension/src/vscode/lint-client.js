@@ -86,6 +86,15 @@ export class LintClient {
     return /** @type {Promise<any>} */ (this.request('fixAll', { text, ...args }));
   }
 
+  /**
+   * Tells the worker a file changed on disk (saved, created, renamed, deleted), so the
+   * project index reads it again.
+   * @param {string} path absolute path
+   */
+  forget(path) {
+    return this.request('forget', { path });
+  }
+
   dispose() {
     const worker = this.worker;
     this.worker = undefined;

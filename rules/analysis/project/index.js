@@ -8,7 +8,9 @@
  */
 import path from 'node:path';
 import { createModuleView } from './module-view.js';
-import { foreignVisitorKeys } from './module-cache.js';
+import { foreignVisitorKeys, forgetModule } from './module-cache.js';
+import { clearResolutions } from './resolve-import.js';
+import { forgetCallerIndexes } from './callers.js';
 import { valueOfExpression } from './callee-lookup.js';
 import { createSummarizer, unknownSummary, mergeInto } from './summarize.js';
 import { isFunctionNode, unwrap } from '../ast.js';
@@ -158,4 +160,17 @@ function thisOwnerOf(call) {
   if (node.type === 'ThisExpression') return ['this', ...parts].join('.');
   if (node.type === 'Identifier') return [node.name, ...parts].join('.');
   return null;
+}
+
+/**
+ * Forgets what the index knows about a file that was saved, created,
+ * renamed or deleted: its parsed module, every import resolution (a new file
+ * may now be what a specifier resolves to) and the caller indexes. The
+ * editor calls this; a lint run from the command line never needs to.
+ * @param {string} file absolute path
+ */
+export function forgetProjectFile(file) {
+  forgetModule(file);
+  clearResolutions();
+  forgetCallerIndexes();
 }

@@ -27,7 +27,6 @@ const MAX_MODULES = 3000;
 
 /** @type {Map<string, CacheEntry>} */
 const cache = new Map();
-let parses = 0;
 
 /**
  * The module view of a project file, or null.
@@ -72,7 +71,6 @@ function parseModule(file) {
     // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     const text = fs.readFileSync(file, 'utf8');
     const result = oxc.parseSync(file, text, { range: true, preserveParens: false, sourceType: 'unambiguous' });
-    parses++;
     if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
     return createModuleView(file, result.program);
   } catch {
@@ -83,11 +81,6 @@ function parseModule(file) {
 /** Visitor keys for the ASTs oxc-parser returns (ESTree plus TypeScript). */
 export function foreignVisitorKeys() {
   return optionalRequire('oxc-parser')?.visitorKeys ?? {};
-}
-
-/** How many files were parsed so far (for the cost report and tests). */
-export function parseCount() {
-  return parses;
 }
 
 /**
