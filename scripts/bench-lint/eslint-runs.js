@@ -3,6 +3,7 @@
  * (CommonJS or ES modules, per package) and TypeScript, and one timed lint of a file list
  * with per-rule times taken from ESLint's `stats` (what TIMING=1 prints).
  */
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
@@ -98,6 +99,26 @@ export async function lintAll({ cwd, files, rules, roots }) {
     }
   }
   return { wallMs, parseMs, ruleMs, reports: messages.length, unparsable, messages };
+}
+
+/**
+ * lintAll in a fresh Node process (scripts/bench-lint/lint-child.js): a cold run, as in CI.
+ * @param {Parameters<typeof lintAll>[0]} args
+ * @returns {Promise<LintRun>}
+ */
+export function lintAllInChild(args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [new URL('./lint-child.js', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk) => { output += chunk; });
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (code === 0) resolve(JSON.parse(output));
+      else reject(new Error(`the lint process ended with ${signal ?? `exit code ${code}`}`));
+    });
+    child.stdin.end(JSON.stringify(args));
+  });
 }
 
 /**
