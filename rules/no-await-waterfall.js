@@ -12,7 +12,7 @@ import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise
 import { docsUrl } from './analysis/docs-url.js';
 import { waterfallData } from './analysis/report-names.js';
 import { fileMatches } from './analysis/file-globs.js';
-import { isInOneOffCode } from './analysis/one-off-code.js';
+import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
@@ -187,6 +187,8 @@ const rule = {
         if (list) statementLists.add(list);
       },
       'Program:exit'() {
+        // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
+        if (statementLists.size + slotContainers.size === 0 || (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null)) return;
         for (const owner of statementLists) checkStatements(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
         for (const container of slotContainers) checkSlots(container, slotsOf(container));
       },

@@ -14,7 +14,7 @@ import { loopRewrites } from './fix/loop-to-map.js';
 import { forEachRewrites } from './fix/loop-foreach.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { fileMatches } from './analysis/file-globs.js';
-import { isInOneOffCode } from './analysis/one-off-code.js';
+import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 
 /** Loop statements whose iterations the rule may rewrite (while loops never qualify). */
@@ -199,6 +199,8 @@ const rule = {
       'Program:exit'() {
         // Asked only here: most files have no loop with an await, and matching globs costs more than finding that out.
         if (candidates.size === 0 || fileMatches(context.filename, context.cwd, options.ignoreFiles)) return;
+        // A migration, seeder or CLI file reports nothing by default: not worth analysing its loops.
+        if (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null) return;
         for (const node of [...candidates].sort((a, b) => a.range[0] - b.range[0])) {
           if (node.type === 'ForOfStatement') checkLoop(forOfShape(node));
           else if (node.type === 'ForInStatement') checkLoop(forInShape(node));

@@ -97,7 +97,9 @@ function createIndex(files) {
 }
 
 /** `from './x'`, `require('./x')`, `import('./x')`: the specifiers a file imports, found without parsing it. */
-const SPECIFIER = /(?:\bfrom\s*|\brequire\s*\(\s*|\bimport\s*\(\s*|^\s*import\s*)(['"])([^'"\n]+)\1/gm;
+// One literal word before the quote (no alternatives anchored at line starts): half the time of a
+// stricter pattern; the few extra strings it finds (`from 'x'` in prose) resolve to no file.
+const SPECIFIER = /\b(?:from|require\s*\(|import\s*\(?)\s*(['"])([^'"\n]+)\1/g;
 
 /**
  * Who imports whom, from one regular-expression pass over each file and the

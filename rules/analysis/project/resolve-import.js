@@ -4,6 +4,7 @@
  * imports of `.ts` sources). Packages under node_modules are not the
  * project's code and resolve to nothing here, as do declaration files.
  */
+import path from 'node:path';
 import { optionalRequire } from './optional-require.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
@@ -39,15 +40,17 @@ export function resolveImport(fromFile, specifier) {
   // Built-in modules and bare package names are never project code, unless
   // tsconfig paths map them (`@app/users`): only those are worth asking about.
   if (specifier.startsWith('node:')) return null;
-  const key = `${fromFile}\0${specifier}`;
+  // Node resolves a specifier from the importing file's folder, and the nearest tsconfig is the
+  // folder's too: every file in a folder shares the answer.
+  const key = `${path.dirname(fromFile)}\0${specifier}`;
   if (resolved.has(key)) return resolved.get(key) ?? null;
   let result = null;
   const instance = getResolver();
   if (instance) {
     try {
       const answer = instance.resolveFileSync(fromFile, specifier);
-      const path = answer?.path;
-      if (path && !/[\\/]node_modules[\\/]/.test(path) && !/\.d\.[cm]?ts$/.test(path) && EXTENSIONS.some((ext) => path.endsWith(ext))) result = path;
+      const target = answer?.path;
+      if (target && !/[\\/]node_modules[\\/]/.test(target) && !/\.d\.[cm]?ts$/.test(target) && EXTENSIONS.some((ext) => target.endsWith(ext))) result = target;
     } catch {
       result = null;
     }
