@@ -70,12 +70,26 @@ function parseModule(file) {
   try {
     // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     const text = fs.readFileSync(file, 'utf8');
-    const result = oxc.parseSync(file, text, { range: true, preserveParens: false, sourceType: 'unambiguous' });
+    const result = oxc.parseSync(file, text, parseOptions(oxc));
     if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
     return createModuleView(file, result.program);
   } catch {
     return null;
   }
+}
+
+/** @type {Record<string, unknown> | undefined} */
+let options;
+
+/**
+ * Raw transfer (Node >= 22 on 64-bit little-endian machines) builds the same AST straight from
+ * the parser's memory instead of through a JSON text: 3.5 times faster on Ghost's files and far
+ * less garbage, with identical trees (scripts/equivalence/raw-transfer.js checks every corpus file).
+ * @param {any} oxc the oxc-parser module
+ */
+export function parseOptions(oxc) {
+  options ??= { range: true, preserveParens: false, sourceType: 'unambiguous', experimentalRawTransfer: Boolean(oxc.rawTransferSupported?.()) };
+  return options;
 }
 
 /** Visitor keys for the ASTs oxc-parser returns (ESTree plus TypeScript). */
