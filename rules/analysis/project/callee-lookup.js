@@ -40,7 +40,30 @@ const MAX_HOPS = 8;
  */
 function importedModule(view, specifier) {
   const file = resolveImport(view.file, specifier);
-  return file ? loadModule(file) : null;
+  return file && (loadable === null || loadable(file)) ? loadModule(file) : null;
+}
+
+/** @type {((file: string) => boolean) | null} while set, only the files it accepts are read */
+let loadable = null;
+
+/**
+ * Runs `work` with imports followed only into the files `accepts` allows; any other import
+ * resolves to nothing, as an unreadable one would. The caller index uses it: a call can only
+ * reach the file it asks about through files that import that file, so reading the others
+ * (most of what a module imports) would be wasted.
+ * @template T
+ * @param {(file: string) => boolean} accepts
+ * @param {() => T} work
+ * @returns {T}
+ */
+export function withImportsLimitedTo(accepts, work) {
+  const outer = loadable;
+  loadable = accepts;
+  try {
+    return work();
+  } finally {
+    loadable = outer;
+  }
 }
 
 /**

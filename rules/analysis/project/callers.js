@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadModule } from './module-cache.js';
 import { resolveImport } from './resolve-import.js';
+import { withImportsLimitedTo } from './callee-lookup.js';
 import { scanModule, functionKey, UNKNOWN_CALLER } from './call-sites.js';
 import { fileMatches, testFileGlobs } from '../file-globs.js';
 
@@ -68,7 +69,7 @@ export function forgetCallerIndexes() {
  * @returns {CallerIndex}
  */
 function createIndex(files) {
-  /** @type {Set<string>} */
+  /** @type {Set<string>} a file scanned for the callers of another: `file\0asked` */
   const scanned = new Set();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
   let importers = null;
@@ -78,15 +79,20 @@ function createIndex(files) {
     entries: new Map(),
     // Only the file itself and the files that import it (directly, or through an index file that re-exports it) can call it.
     scanFilesImporting(file) {
-      importers ??= importersOf(files);
-      const direct = importers.get(file) ?? [];
-      const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importers?.get(importer) ?? []);
+      const importersOfFile = (importers ??= importersOf(files));
+      const direct = importersOfFile.get(file) ?? [];
+      const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importersOfFile.get(importer) ?? []);
+      // A call reaches `file` only through imports of files that import it, directly or not: each
+      // candidate is scanned with its imports followed into those alone (the rest would be parsed
+      // for nothing), and scanned again, the same way, when another file is asked about.
+      const onTheWay = importChainsTo(file, importersOfFile);
       for (const candidate of new Set([file, ...direct, ...throughIndex])) {
-        if (scanned.has(candidate)) continue;
-        scanned.add(candidate);
+        const pass = `${candidate}\0${file}`;
+        if (scanned.has(pass)) continue;
+        scanned.add(pass);
         const view = loadModule(candidate);
         try {
-          if (view) scanModule(view, index);
+          if (view) withImportsLimitedTo((imported) => onTheWay.has(imported), () => scanModule(view, index));
         } catch {
           // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
         }
@@ -94,6 +100,24 @@ function createIndex(files) {
     },
   };
   return index;
+}
+
+/**
+ * `file` and every file that imports it, directly or through others.
+ * @param {string} file
+ * @param {Map<string, string[]>} importers
+ */
+function importChainsTo(file, importers) {
+  const found = new Set([file]);
+  const queue = [file];
+  while (queue.length > 0) {
+    for (const importer of importers.get(/** @type {string} */ (queue.pop())) ?? []) {
+      if (found.has(importer)) continue;
+      found.add(importer);
+      queue.push(importer);
+    }
+  }
+  return found;
 }
 
 /** `from './x'`, `require('./x')`, `import('./x')`: the specifiers a file imports, found without parsing it. */

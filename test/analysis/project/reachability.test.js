@@ -29,6 +29,14 @@ describe('project index: where code runs (callers across files)', () => {
     assert.match(report.message, /reached from POST \/login in routes\.js/);
   });
 
+  it('follows the route through an index file that re-exports the helper, next to imports that lead elsewhere', async () => {
+    // The caller index follows a scanned file's imports only into files that lead to the one asked
+    // about (services/index.js here, not audit.js or mailer.js): the route must still be found.
+    const [report, ...rest] = reportsOf((await lintFixture('route-through-index'))['services/passwords.js'], 'no-blocking-sync-call');
+    assert.equal(rest.length, 0);
+    assert.match(report?.message ?? '', /reached from POST \/login in routes\.js/);
+  });
+
   it('reports a helper reached from a BullMQ worker', async () => {
     const [report] = reportsOf((await lintFixture('queue-worker'))['render.js'], 'no-blocking-sync-call');
     assert.match(report?.message ?? '', /reached from queue worker reports in worker\.js/);
