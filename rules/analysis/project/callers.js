@@ -9,7 +9,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadModule } from './module-cache.js';
+import { loadModule, MAX_MODULE_BYTES } from './module-cache.js';
 import { resolveImport } from './resolve-import.js';
 import { withImportsLimitedTo } from './callee-lookup.js';
 import { scanModule, functionKey, UNKNOWN_CALLER } from './call-sites.js';
@@ -138,7 +138,11 @@ function importersOf(files) {
   for (const file of files) {
     let text;
     try {
+      // Bundles and generated files (Ghost ships megabytes of built admin assets) call no server code
+      // and are never parsed (module-cache.js): reading them cost more than all the rest together.
       // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+      if (fs.statSync(file).size > MAX_MODULE_BYTES) continue;
+      // eslint-disable-next-line unblock/no-blocking-sync-call -- as above.
       text = fs.readFileSync(file, 'utf8');
     } catch {
       continue;
