@@ -46,10 +46,11 @@ function shareEntity(a, b) {
  */
 function mutatesWhatOtherReads(mutator, reader) {
   const receiver = mutator.cls.receiver;
-  if (!receiver || kindOf(mutator.cls) === 'read') return false;
+  if (!receiver) return false;
   // `this.repo` and `this.mailer` are told apart by receiversOverlap, not here.
   if (typeof receiver.root === 'object' && receiver.root !== null && 'thisOf' in receiver.root) return false;
-  return reader.effects.reads.has(receiver.root);
+  // The kind last: settling it may load the English tagger, which most pairs never need.
+  return reader.effects.reads.has(receiver.root) && kindOf(mutator.cls) !== 'read';
 }
 
 /**
