@@ -45,7 +45,7 @@ const rule = {
       waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all.',
       waterfallUntyped: '{{names}} wait for each other though {{reason}}; start them together with Promise.all (no rewrite: it would lose a declared type).',
       startTogether: 'Start the {{count}} operations together with Promise.all.',
-      waterfallSettled: '{{names}} wait for each other though {{reason}}; start them together with Promise.allSettled, each failure handled by its own catch.',
+      waterfallSettled: '{{names}} wait for each other though {{reason}}; start them together with Promise.allSettled, each catch kept.',
       startSettled: 'Start the {{count}} operations together with Promise.allSettled, each failure handled by its own catch.',
     },
   },

@@ -176,7 +176,11 @@ function catchBodyLines(sourceCode, member, indent, inner) {
   const block = member.handler.body;
   const text = sourceCode.text.slice(block.range[0] + 1, block.range[1] - 1);
   if (text.trim() === '') return [];
-  if (!text.includes('\n')) return [`${inner}${text.trim()}`];
+  if (!text.includes('\n')) {
+    // `{ log.warn(err); user = null; }`: one statement a line, unless a comment sits between them.
+    const split = sourceCode.getCommentsInside(block).length === 0 && block.body.length > 1;
+    return split ? block.body.map((/** @type {any} */ statement) => `${inner}${sourceCode.getText(statement)}`) : [`${inner}${text.trim()}`];
+  }
   const from = lineIndent(sourceCode, member.statement);
   const lines = text.split('\n');
   const head = lines[0].trim();
