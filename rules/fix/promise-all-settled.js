@@ -99,6 +99,17 @@ function resultNames(sourceCode, members) {
 }
 
 /**
+ * The try block's assignment as the awaited operation the Promise.all
+ * helpers rewrite: its statement keeps everything but `await <operand>`.
+ * @param {SettledMember} member
+ * @returns {import('../analysis/operations.js').AwaitedOperation}
+ */
+function innerOperation(member) {
+  const { inner, target, awaitNode, operand, wrapped } = member;
+  return { statement: inner, form: 'assignment', declarationKind: null, exported: false, target, awaitNode, operand, wrapped, resultUsed: true };
+}
+
+/**
  * The ranges of a try statement the rewrite keeps, for the check that no comment is dropped.
  * @param {SettledMember} member
  * @returns {Array<[number, number]>}
@@ -106,7 +117,7 @@ function resultNames(sourceCode, members) {
 function keptRangesOf(member) {
   /** @type {Array<[number, number]>} */
   const kept = member.form === 'assignment'
-    ? keptRanges({ ...member, statement: member.inner })
+    ? keptRanges(innerOperation(member))
     : [member.awaitNode.argument.range];
   kept.push(member.handler.body.range);
   if (member.handler.param) kept.push(member.handler.param.range);
@@ -136,7 +147,7 @@ function leadingComments(sourceCode, statement) {
  * @param {{ indent: string, inner: string, semi: string }} layout
  */
 function entryBlock(sourceCode, member, result, { indent, inner, semi }) {
-  const fulfilled = member.form === 'assignment' ? ownStatementText(sourceCode, { ...member, statement: member.inner }, `${result}.value`, inner) : null;
+  const fulfilled = member.form === 'assignment' ? ownStatementText(sourceCode, innerOperation(member), `${result}.value`, inner) : null;
   const body = catchBodyLines(sourceCode, member, indent, inner);
   if (body === null) return null;
   const binding = reasonBinding(sourceCode, member.handler, body.length > 0);
