@@ -5,10 +5,11 @@
  * output (test/fix/typed-results.test.js).
  */
 
-/** @type {Array<{ title: string, code: string, output: string }>} */
+/** @type {Array<{ title: string, count: number, code: string, output: string }>} count: the operations started together */
 export const SETTLED_CASES = [
   {
     title: 'allSettled: an as cast, an annotated catch parameter, a fallback in each catch',
+    count: 2,
     code: `declare const log: { warn(message: string): void };
 export async function h(id: string) {
   let user: User | null;
@@ -53,6 +54,7 @@ export async function h(id: string) {
   },
   {
     title: 'allSettled: a non-null assertion, a generic call, a dropped result',
+    count: 3,
     code: `export async function h(id: string) {
   let team: Team;
   let members: Member[] = [];

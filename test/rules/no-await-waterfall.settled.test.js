@@ -5,6 +5,8 @@
  */
 import rule from '../../rules/no-await-waterfall.js';
 import { runRuleTests } from './rule-tester.js';
+import { PRELUDE } from '../fix/typed-results.cases.js';
+import { SETTLED_CASES } from '../fix/settled-results.cases.js';
 
 /**
  * @param {number} count
@@ -20,6 +22,26 @@ const settled = (count, output, at = {}) => ({
 /** Two tries around `first` and `second` (statements or catch bodies varied per case). */
 const pair = (/** @type {string} */ first, /** @type {string} */ second, params = 'id') =>
   `async function h(${params}) {\n  let a, b;\n  ${first}\n  ${second}\n  return [a, b];\n}`;
+
+/** The two-try pair, rewritten. */
+const CODEMOD_OUTPUT = `async function h(id) {
+  let a, b;
+  const [aResult, bResult] = await Promise.allSettled([
+    (async () => api.getA(id))(),
+    (async () => api.getB(id))(),
+  ]);
+  if (aResult.status === 'fulfilled') {
+    a = aResult.value;
+  } else {
+    a = null;
+  }
+  if (bResult.status === 'fulfilled') {
+    b = bResult.value;
+  } else {
+    b = null;
+  }
+  return [a, b];
+}`;
 
 const valid = [
   // ── The try/catch shape does not keep what runs ─────────────────────────
@@ -252,87 +274,14 @@ const invalid = [
 ${pair('try { a = await api.getA(id); } catch (e) { a = null; }', 'try { b = await api.getB(id); } catch (e) { b = null; }')}`,
     errors: [settled(2, null)],
   },
-  // TypeScript: the annotation of the catch parameter and the assertion on the await are kept.
-  {
-    code: `async function h(id: string) {
-  let user: User | null;
-  let orders: Order[];
-  try {
-    user = (await api.getUser(id)) as User;
-  } catch (err: unknown) {
-    log.warn(String(err));
-    user = null;
-  }
-  try {
-    orders = await api.getOrders<Order>(id);
-  } catch {
-    orders = [];
-  }
-  return { user, orders };
-}`,
-    only: 'ts',
-    errors: [settled(2, `async function h(id: string) {
-  let user: User | null;
-  let orders: Order[];
-  const [userResult, ordersResult] = await Promise.allSettled([
-    (async () => api.getUser(id))(),
-    (async () => api.getOrders<Order>(id))(),
-  ]);
-  if (userResult.status === 'fulfilled') {
-    user = userResult.value as User;
-  } else {
-    const err: unknown = userResult.reason;
-    log.warn(String(err));
-    user = null;
-  }
-  if (ordersResult.status === 'fulfilled') {
-    orders = ordersResult.value;
-  } else {
-    orders = [];
-  }
-  return { user, orders };
-}`)],
-  },
+  // TypeScript: the cases whose output test/fix/typed-results.test.js also type-checks with tsc --strict.
+  ...SETTLED_CASES.map(({ count, code, output }) => ({ code: PRELUDE + code, only: /** @type {const} */ ('ts'), errors: [settled(count, PRELUDE + output)] })),
   // The codemod option applies the rewrite.
   {
     code: pair('try { a = await api.getA(id); } catch (e) { a = null; }', 'try { b = await api.getB(id); } catch (e) { b = null; }'),
     options: [{ fix: true }],
-    output: `async function h(id) {
-  let a, b;
-  const [aResult, bResult] = await Promise.allSettled([
-    (async () => api.getA(id))(),
-    (async () => api.getB(id))(),
-  ]);
-  if (aResult.status === 'fulfilled') {
-    a = aResult.value;
-  } else {
-    a = null;
-  }
-  if (bResult.status === 'fulfilled') {
-    b = bResult.value;
-  } else {
-    b = null;
-  }
-  return [a, b];
-}`,
-    errors: [settled(2, `async function h(id) {
-  let a, b;
-  const [aResult, bResult] = await Promise.allSettled([
-    (async () => api.getA(id))(),
-    (async () => api.getB(id))(),
-  ]);
-  if (aResult.status === 'fulfilled') {
-    a = aResult.value;
-  } else {
-    a = null;
-  }
-  if (bResult.status === 'fulfilled') {
-    b = bResult.value;
-  } else {
-    b = null;
-  }
-  return [a, b];
-}`)],
+    output: CODEMOD_OUTPUT,
+    errors: [settled(2, CODEMOD_OUTPUT)],
   },
 ];
 
