@@ -52,6 +52,8 @@ export function promiseAllSettledEdit(sourceCode, members) {
 
   /** @type {string[]} */
   const entryTexts = [];
+  /** @type {string[]} the destructuring pattern: a hole for an entry with nothing to apply */
+  const pattern = [];
   for (const [position, member] of members.entries()) {
     if (commentsOutside(sourceCode, member.statement, keptRangesOf(member)).length > 0) return null;
     const leading = position === 0 ? [] : leadingComments(sourceCode, member.statement);
@@ -59,6 +61,7 @@ export function promiseAllSettledEdit(sourceCode, members) {
     const block = entryBlock(sourceCode, member, names[position], { indent, inner, semi });
     if (block === null) return null;
     entryTexts.push(...leading.map((comment) => `${indent}${comment}`), ...(block ? [`${indent}${block}`] : []));
+    pattern.push(block ? names[position] : '');
   }
 
   const starts = members.map((member) => {
@@ -66,7 +69,8 @@ export function promiseAllSettledEdit(sourceCode, members) {
     const from = lineIndent(sourceCode, member.inner);
     return `(async () => ${reindent(text, from, inner, hasMultilineTemplate(sourceCode, member.awaitNode.argument))})()`;
   });
-  const head = `const [${names.join(', ')}] = await Promise.allSettled([`;
+  const kept = pattern.join(', ').replace(/(, )+$/, '');
+  const head = `${kept ? `const [${kept}] = ` : ''}await Promise.allSettled([`;
   const oneLine = `${head}${starts.join(', ')}])${semi}`;
   const allSettled = !oneLine.includes('\n') && indent.length + oneLine.length <= MAX_LINE
     ? oneLine

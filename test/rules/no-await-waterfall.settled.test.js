@@ -201,6 +201,30 @@ const invalid = [
   return [user, teams, userResult];
 }`)],
   },
+  // Entries with nothing to apply (a dropped result, an empty catch) leave a hole in the pattern.
+  {
+    code: `async function h(id) {
+  let b;
+  try { await api.getA(id); } catch {}
+  try { b = await api.getB(id); } catch (e) { b = null; }
+  try { await api.getC(id); } catch (e) {}
+  return b;
+}`,
+    errors: [settled(3, `async function h(id) {
+  let b;
+  const [, bResult] = await Promise.allSettled([
+    (async () => api.getA(id))(),
+    (async () => api.getB(id))(),
+    (async () => api.getC(id))(),
+  ]);
+  if (bResult.status === 'fulfilled') {
+    b = bResult.value;
+  } else {
+    b = null;
+  }
+  return b;
+}`)],
+  },
   // Catch bodies that share state among themselves keep their order, so they may: each collects its failure.
   {
     code: pair('try { a = await api.getA(id); } catch (e) { failures.push(e); }', 'try { b = await api.getB(id); } catch (e) { failures.push(e); log(failures.length); }', 'id, failures'),
