@@ -14,6 +14,8 @@ import { waterfallData } from './analysis/report-names.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
+import { findSettledGroups, tryStatementListOf } from './analysis/settled-groups.js';
+import { promiseAllSettledEdit } from './fix/promise-all-settled.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
@@ -43,6 +45,8 @@ const rule = {
       waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all.',
       waterfallUntyped: '{{names}} wait for each other though {{reason}}; start them together with Promise.all (no rewrite: it would lose a declared type).',
       startTogether: 'Start the {{count}} operations together with Promise.all.',
+      waterfallSettled: '{{names}} wait for each other though {{reason}}; start them together with Promise.allSettled, each catch kept.',
+      startSettled: 'Start the {{count}} operations together with Promise.allSettled, each failure handled by its own catch.',
     },
   },
 
@@ -91,6 +95,31 @@ const rule = {
         const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members);
         const losesTypes = typeLinked || wrappedOutsideDeclarations(members);
         report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes);
+      }
+    }
+
+    /**
+     * Each await in its own try/catch: one Promise.allSettled, each catch body applied to its own entry.
+     * @param {any[]} statements
+     */
+    function checkSettled(statements) {
+      const facts = getFacts();
+      const groups = findSettledGroups(statements, { sourceCode, index: facts.index, classifier: facts.classifier });
+      if (groups.length === 0 || !mayReportIn(statements[0])) return;
+      for (const members of groups) {
+        const data = waterfallData(sourceCode, members.map((member) => member.awaitNode.argument));
+        const edit = promiseAllSettledEdit(sourceCode, members);
+        /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
+        const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
+        const { start } = members[0].statement.loc;
+        const { end } = members[members.length - 1].statement.loc;
+        context.report({
+          loc: { start, end },
+          messageId: 'waterfallSettled',
+          data,
+          ...(fix && options.fix ? { fix } : {}),
+          suggest: fix ? [{ messageId: 'startSettled', data, fix }] : [],
+        });
       }
     }
 
@@ -176,6 +205,8 @@ const rule = {
     /** Statement lists and expressions that hold an await, found from the awaits themselves. */
     const statementLists = new Set();
     const slotContainers = new Set();
+    /** Statement lists holding a try whose block awaits: each await in its own try/catch. */
+    const tryStatementLists = new Set();
 
     // Only code with awaits costs anything: listen to AwaitExpression alone and
     // look at the places awaits were found once the whole file is known.
@@ -185,12 +216,15 @@ const rule = {
         if (slot) slotContainers.add(slot);
         const list = statementListOf(node);
         if (list) statementLists.add(list);
+        const tryList = list && tryStatementListOf(list);
+        if (tryList) tryStatementLists.add(tryList);
       },
       'Program:exit'() {
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
         if (statementLists.size + slotContainers.size === 0 || (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null)) return;
         for (const owner of statementLists) checkStatements(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
         for (const container of slotContainers) checkSlots(container, slotsOf(container));
+        for (const owner of tryStatementLists) checkSettled(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
       },
     };
   },

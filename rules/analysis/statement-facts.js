@@ -109,5 +109,5 @@ export function createStatementFacts(sourceCode, filename, options) {
     return operation;
   }
 
-  return { candidateOf, crossableEffects, expressionOperation, classifier };
+  return { candidateOf, crossableEffects, expressionOperation, classifier, index };
 }

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { lintWith, applyFirstSuggestions } from '../support/apply-suggestions.js';
 import { typeErrors } from '../support/typecheck.js';
 import { PRELUDE, CASES } from './typed-results.cases.js';
+import { SETTLED_CASES } from './settled-results.cases.js';
 
 describe('typed Promise.all rewrites', function () {
   // The first check parses TypeScript's library files.
@@ -17,7 +18,7 @@ describe('typed Promise.all rewrites', function () {
     assert.equal(typeErrors(code).length, 1);
   });
 
-  for (const { title, code, output } of CASES) {
+  for (const { title, code, output } of [...CASES, ...SETTLED_CASES]) {
     describe(title, () => {
       const before = PRELUDE + code;
       const messages = lintWith(before, { rule: 'no-await-waterfall', typescript: true });
