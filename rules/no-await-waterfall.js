@@ -221,7 +221,7 @@ const rule = {
       },
       'Program:exit'() {
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
-        if (statementLists.size + slotContainers.size === 0 || (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null)) return;
+        if (statementLists.size + slotContainers.size + tryStatementLists.size === 0 || (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null)) return;
         for (const owner of statementLists) checkStatements(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
         for (const container of slotContainers) checkSlots(container, slotsOf(container));
         for (const owner of tryStatementLists) checkSettled(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
