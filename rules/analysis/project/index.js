@@ -12,11 +12,12 @@ import { foreignVisitorKeys, forgetModule } from './module-cache.js';
 import { clearResolutions } from './resolve-import.js';
 import { forgetCallerIndexes } from './callers.js';
 import { valueOfExpression } from './callee-lookup.js';
-import { createSummarizer, unknownSummary, mergeInto } from './summarize.js';
+import { createSummarizer } from './summarize.js';
+import { unknownSummary, mergeInto } from './effect-summary.js';
 import { isFunctionNode, unwrap } from '../ast.js';
 
 /**
- * @typedef {import('./summarize.js').EffectSummary & { thisOwner: string | null }} CallSummary
+ * @typedef {import('./effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
  *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
  */
 
@@ -121,7 +122,7 @@ function createIndex(sourceCode, filename, kindOfNames) {
   function wrappedCallbacks(call, context) {
     const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
     if (!callbacks.some((callback) => callback.async) || kindOfNames(call) !== 'unknown') return null;
-    const summary = { ...unknownSummary(), kind: /** @type {import('./summarize.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
+    const summary = { ...unknownSummary(), kind: /** @type {import('./effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
     for (const callback of callbacks) {
       mergeInto(summary, summarizer.summaryOfFunction({ type: 'function', fn: callback, view, classNode: context.classNode, objectNode: context.objectNode }, 1, shadowTestAt(callback)));
     }
