@@ -57,7 +57,7 @@ function recordCall(scan, call, frame) {
 }
 
 /**
- * Marks the handlers a route, job or event registration hands over as entry points.
+ * Marks the handlers a call registers (a route, a queue worker, a listen callback) as entry points.
  * @param {ModuleScan} scan
  * @param {any} call
  * @param {Frame} frame
