@@ -1,15 +1,14 @@
 /**
  * One module's call sites for the caller index: every call, `new`, callback
  * hand-over, IIFE and route registration, each with the function it is made
- * from (or the module's top level). Walks the module once, keeping a frame
- * per function (its names, its class or object for `this`).
+ * from (or the module's top level). The walk that knows which function a
+ * call is made from is function-frames.js; this file records what it finds.
  */
 import { unwrap, isFunctionNode, propertyName } from '../ast.js';
 import { foreignVisitorKeys } from './module-cache.js';
 import { resolveCall, valueOfExpression, valueOfRequire } from './callee-lookup.js';
-import { declaredNames } from './declared-names.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
-import { keyName } from './module-view.js';
+import { walkCalls, topLevelFrame } from './function-frames.js';
 
 /**
  * A function's identity across parsers: its file and where it starts.
@@ -21,15 +20,9 @@ export function functionKey(file, fn) {
 }
 
 /**
- * @typedef {object} Frame
- * @property {any | null} fn
- * @property {string | null} name
- * @property {any | null} classNode
- * @property {any | null} objectNode
- * @property {Set<string>} declared names declared in this function and those around it
- * @property {Map<string, any>} inits initialisers of the names declared in them
- * @property {boolean} method the function about to be entered is a method (its `this` is the class or object)
- * @property {boolean} [naming] `name` is the name of the function about to be entered
+ * @typedef {import('./function-frames.js').Frame} Frame
+ * @typedef {{ view: import('./module-view.js').ModuleView, index: import('./callers.js').CallerIndex }} ModuleScan
+ *   the module being scanned and the index its call sites go to
  */
 
 /**
@@ -40,120 +33,113 @@ export function functionKey(file, fn) {
 export function scanModule(view, index) {
   const visitorKeys = foreignVisitorKeys();
   for (const entry of declaredEntryPoints(view)) index.entries.set(functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file });
+  const scan = { view, index };
+  walkCalls(view.program, visitorKeys, (call, frame) => recordCall(scan, call, frame));
+}
 
-  /**
-   * @param {string | null} target key of the function run
-   * @param {Frame} frame
-   */
-  const addCaller = (target, frame) => {
-    if (target === null) return;
-    const sites = index.callers.get(target) ?? [];
-    const caller = frame === UNKNOWN_FRAME ? UNKNOWN_CALLER : frame.fn ? functionKey(view.file, frame.fn) : null;
-    const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
-    sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file });
-    index.callers.set(target, sites);
-  };
+/**
+ * What one call tells the index: the handlers it registers, the function it
+ * runs, the callbacks it is handed and, for an IIFE, the function it is.
+ * @param {ModuleScan} scan
+ * @param {any} call
+ * @param {Frame} frame
+ */
+function recordCall(scan, call, frame) {
+  const registered = recordRegistrations(scan, call, frame);
+  recordCallee(scan, call, frame);
+  // A callback runs on the caller's behalf when an array method calls it right away (`items.forEach(load)`), as an
+  // IIFE does; handed to any other call it may run at any later time (`asyncHandler(fn)`, `emitter.on(…, fn)`).
+  if (registered.length === 0) {
+    const runsNow = isSynchronousIteration(call);
+    for (const argument of call.arguments) addCaller(scan, functionOf(scan, argument, frame), runsNow ? frame : UNKNOWN_FRAME);
+  }
+  if (isFunctionNode(unwrap(call.callee))) addCaller(scan, functionKey(scan.view.file, unwrap(call.callee)), frame);
+}
 
-  /**
-   * The function an argument or callee expression stands for, as a key.
-   * @param {any} expression
-   * @param {Frame} frame
-   */
-  const functionOf = (expression, frame) => {
-    const node = unwrap(expression);
-    if (isFunctionNode(node)) return functionKey(view.file, node);
-    // `app.get('*', require('./controller'))`
-    const required = node?.type === 'CallExpression' ? valueOfRequire(view, node) : null;
-    if (required?.type === 'function') return functionKey(required.view.file, required.fn);
-    if (node?.type !== 'Identifier' && node?.type !== 'MemberExpression') return null;
-    const value = valueOfExpression(node, contextOf(frame));
-    return value?.type === 'function' ? functionKey(value.view.file, value.fn) : null;
-  };
+/**
+ * Marks the handlers a call registers (a route, a queue worker, a listen callback) as entry points.
+ * @param {ModuleScan} scan
+ * @param {any} call
+ * @param {Frame} frame
+ * @returns {ReturnType<typeof registrationsOf>} the registrations found
+ */
+function recordRegistrations(scan, call, frame) {
+  const registered = registrationsOf(scan.view, call, (name) => frame.inits.get(name));
+  for (const { handler, kind, label } of registered) {
+    // `router.post('/', asyncHandler(async (req, res) => …))`: the wrapped function is the handler.
+    const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments.filter((/** @type {any} */ a) => isFunctionNode(unwrap(a))) : [];
+    for (const fn of [handler, ...wrapped]) {
+      const key = functionOf(scan, fn, frame);
+      if (key) scan.index.entries.set(key, { kind, label, file: scan.view.file });
+    }
+  }
+  return registered;
+}
 
-  /** @param {Frame} frame */
-  const contextOf = (frame) => ({
+/**
+ * Adds the frame's function as a caller of the function the call runs: the
+ * callee it resolves to, or the constructor of the class it creates.
+ * @param {ModuleScan} scan
+ * @param {any} call
+ * @param {Frame} frame
+ */
+function recordCallee(scan, call, frame) {
+  if (call.type === 'NewExpression') {
+    const created = valueOfExpression(call.callee, contextOf(scan.view, frame));
+    const constructor = created?.type === 'class' ? created.node.body.body.find((/** @type {any} */ m) => m.type === 'MethodDefinition' && m.kind === 'constructor') : null;
+    if (constructor && created?.type === 'class') addCaller(scan, functionKey(created.view.file, constructor.value), frame);
+  } else {
+    const target = resolveCall(call, contextOf(scan.view, frame));
+    if (target) addCaller(scan, functionKey(target.view.file, target.fn), frame);
+  }
+}
+
+/**
+ * @param {ModuleScan} scan
+ * @param {string | null} target key of the function run
+ * @param {Frame} frame
+ */
+function addCaller(scan, target, frame) {
+  if (target === null) return;
+  const { view, index } = scan;
+  const sites = index.callers.get(target) ?? [];
+  const caller = frame === UNKNOWN_FRAME ? UNKNOWN_CALLER : frame.fn ? functionKey(view.file, frame.fn) : null;
+  const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
+  sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file });
+  index.callers.set(target, sites);
+}
+
+/**
+ * The function an argument or callee expression stands for, as a key.
+ * @param {ModuleScan} scan
+ * @param {any} expression
+ * @param {Frame} frame
+ */
+function functionOf(scan, expression, frame) {
+  const { view } = scan;
+  const node = unwrap(expression);
+  if (isFunctionNode(node)) return functionKey(view.file, node);
+  // `app.get('*', require('./controller'))`
+  const required = node?.type === 'CallExpression' ? valueOfRequire(view, node) : null;
+  if (required?.type === 'function') return functionKey(required.view.file, required.fn);
+  if (node?.type !== 'Identifier' && node?.type !== 'MemberExpression') return null;
+  const value = valueOfExpression(node, contextOf(view, frame));
+  return value?.type === 'function' ? functionKey(value.view.file, value.fn) : null;
+}
+
+/**
+ * @param {import('./module-view.js').ModuleView} view
+ * @param {Frame} frame
+ * @returns {import('./callee-lookup.js').CallContext}
+ */
+function contextOf(view, frame) {
+  return {
     view,
     classNode: frame.classNode,
     objectNode: frame.objectNode,
-    isShadowed: (/** @type {string} */ name) => frame.declared.has(name),
-    localInit: (/** @type {string} */ name) => frame.inits.get(name),
-  });
-
-  /**
-   * @param {any} call
-   * @param {Frame} frame
-   */
-  const onCall = (call, frame) => {
-    const registered = registrationsOf(view, call, (name) => frame.inits.get(name));
-    for (const { handler, kind, label } of registered) {
-      // `router.post('/', asyncHandler(async (req, res) => …))`: the wrapped function is the handler.
-      const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments.filter((/** @type {any} */ a) => isFunctionNode(unwrap(a))) : [];
-      for (const fn of [handler, ...wrapped]) {
-        const key = functionOf(fn, frame);
-        if (key) index.entries.set(key, { kind, label, file: view.file });
-      }
-    }
-    if (call.type === 'NewExpression') {
-      const created = valueOfExpression(call.callee, contextOf(frame));
-      const constructor = created?.type === 'class' ? created.node.body.body.find((/** @type {any} */ m) => m.type === 'MethodDefinition' && m.kind === 'constructor') : null;
-      if (constructor && created?.type === 'class') addCaller(functionKey(created.view.file, constructor.value), frame);
-    } else {
-      const target = resolveCall(call, contextOf(frame));
-      if (target) addCaller(functionKey(target.view.file, target.fn), frame);
-    }
-    // A callback runs on the caller's behalf when an array method calls it right away (`items.forEach(load)`), as an
-    // IIFE does; handed to any other call it may run at any later time (`asyncHandler(fn)`, `emitter.on(…, fn)`).
-    if (registered.length === 0) {
-      const runsNow = isSynchronousIteration(call);
-      for (const argument of call.arguments) addCaller(functionOf(argument, frame), runsNow ? frame : UNKNOWN_FRAME);
-    }
-    if (isFunctionNode(unwrap(call.callee))) addCaller(functionKey(view.file, unwrap(call.callee)), frame);
+    isShadowed: (name) => frame.declared.has(name),
+    localInit: (name) => frame.inits.get(name),
   };
-
-  /**
-   * @param {any} node
-   * @param {Frame} frame
-   */
-  const visit = (node, frame) => {
-    if (!node || typeof node.type !== 'string') return;
-    const inner = isFunctionNode(node) ? enterFunction(node, frame, visitorKeys) : frame;
-    if (node.type === 'CallExpression' || node.type === 'NewExpression') onCall(node, frame);
-    for (const key of visitorKeys[node.type] ?? []) {
-      const child = node[key];
-      if (Array.isArray(child)) for (const item of child) visitChild(item, node, inner);
-      else visitChild(child, node, inner);
-    }
-  };
-
-  /**
-   * @param {any} child
-   * @param {any} parent
-   * @param {Frame} frame
-   */
-  const visitChild = (child, parent, frame) => {
-    if (!child || typeof child.type !== 'string') return;
-    if (child.type === 'ClassBody') {
-      visit(child, { ...frame, classNode: parent });
-      return;
-    }
-    // A method's name and owner: `AdminAssets.constructor`, `{ init() {} }`.
-    if ((parent.type === 'MethodDefinition' || parent.type === 'Property' || parent.type === 'PropertyDefinition') && child === parent.value && isFunctionNode(unwrap(child))) {
-      const owner = parent.type === 'Property' ? { classNode: null, objectNode: frame.objectNode } : { classNode: frame.classNode, objectNode: null };
-      visit(child, { ...frame, ...owner, method: true, naming: true, name: keyName(parent.key) });
-      return;
-    }
-    if (child.type === 'ObjectExpression') {
-      visit(child, { ...frame, objectNode: child });
-      return;
-    }
-    if (parent.type === 'VariableDeclarator' && child === parent.init && parent.id.type === 'Identifier' && isFunctionNode(unwrap(child))) {
-      visit(child, { ...frame, naming: true, name: parent.id.name });
-      return;
-    }
-    visit(child, frame);
-  };
-
-  visit(view.program, { fn: null, name: null, classNode: null, objectNode: null, method: false, declared: new Set(), inits: new Map() });
 }
 
 /** Array methods that call their callback before they return. */
@@ -167,33 +153,5 @@ function isSynchronousIteration(call) {
 
 /** The key of a caller nobody can know: a callback handed to a call that may run it at any time. */
 export const UNKNOWN_CALLER = 'unknown';
-/** @type {Frame} */
-const UNKNOWN_FRAME = { fn: null, name: null, classNode: null, objectNode: null, method: false, declared: new Set(), inits: new Map() };
-
-/**
- * @param {any} fn
- * @param {Frame} outer
- * @param {any} visitorKeys
- * @returns {Frame}
- */
-function enterFunction(fn, outer, visitorKeys) {
-  const declared = new Set([...outer.declared, ...declaredNames(fn, visitorKeys, { nested: false })]);
-  const inits = new Map(outer.inits);
-  for (const statement of fn.body?.type === 'BlockStatement' ? fn.body.body : []) {
-    if (statement.type !== 'VariableDeclaration') continue;
-    for (const declarator of statement.declarations) if (declarator.id.type === 'Identifier') inits.set(declarator.id.name, declarator.init);
-  }
-  // An arrow shares `this` with the code around it; a method's `this` is its object; any other function has its own.
-  const keepsThis = fn.type === 'ArrowFunctionExpression' || outer.method;
-  return {
-    fn,
-    // Only the function itself carries a name: an arrow inside `init()` may be an event handler that runs later.
-    name: fn.id?.name ?? (outer.naming ? outer.name : null),
-    naming: false,
-    classNode: keepsThis ? outer.classNode : null,
-    objectNode: keepsThis ? outer.objectNode : null,
-    method: false,
-    declared,
-    inits,
-  };
-}
+/** A frame compared by identity: the caller of a callback that may run at any time, told apart from a top level. */
+const UNKNOWN_FRAME = topLevelFrame();

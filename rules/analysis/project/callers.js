@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadModule, MAX_MODULE_BYTES } from './module-cache.js';
 import { resolveImport } from './resolve-import.js';
-import { withImportsLimitedTo } from './callee-lookup.js';
+import { withImportsLimitedTo } from './module-values.js';
 import { scanModule, functionKey, UNKNOWN_CALLER } from './call-sites.js';
 import { fileMatches, testFileGlobs } from '../file-globs.js';
 

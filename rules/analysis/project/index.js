@@ -12,11 +12,12 @@ import { foreignVisitorKeys, forgetModule } from './module-cache.js';
 import { clearResolutions } from './resolve-import.js';
 import { forgetCallerIndexes } from './callers.js';
 import { valueOfExpression } from './callee-lookup.js';
-import { createSummarizer, unknownSummary, mergeInto } from './summarize.js';
+import { createSummarizer } from './summarize.js';
+import { unknownSummary, mergeInto } from './effect-summary.js';
 import { isFunctionNode, unwrap } from '../ast.js';
 
 /**
- * @typedef {import('./summarize.js').EffectSummary & { thisOwner: string | null }} CallSummary
+ * @typedef {import('./effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
  *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
  */
 
@@ -43,6 +44,14 @@ export function getProjectIndex(sourceCode, filename, kindOfNames) {
 }
 
 /**
+ * @typedef {object} LintedFile  the file being linted, as its index reads it
+ * @property {import('eslint').SourceCode} sourceCode
+ * @property {import('./module-view.js').ModuleView} view
+ * @property {ReturnType<typeof createSummarizer>} summarizer
+ * @property {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
+ */
+
+/**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} filename
  * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
@@ -53,40 +62,8 @@ function createIndex(sourceCode, filename, kindOfNames) {
     kindOfNames,
     visitorKeysOf: (module) => (module === view ? sourceCode.visitorKeys : foreignVisitorKeys()),
   });
-
-  /**
-   * Whether `name` is declared in a scope between `node` and the module scope.
-   * @param {any} node
-   */
-  const shadowTestAt = (node) => {
-    const start = sourceCode.getScope(node);
-    return (/** @type {string} */ name) => {
-      for (let scope = start; scope && scope.type !== 'module' && scope.type !== 'global'; scope = scope.upper) {
-        if (scope.set.has(name)) return true;
-      }
-      return false;
-    };
-  };
-
-  /**
-   * Where a node of this file is written: its module, the class or object
-   * whose method holds it (for `this`), and the names declared around it.
-   * @param {any} node
-   * @returns {import('./callee-lookup.js').CallContext}
-   */
-  function contextAt(node) {
-    let classNode = null;
-    let objectNode = null;
-    for (let child = node, current = node.parent; current; child = current, current = current.parent) {
-      const ownsThis = (isFunctionNode(current) && current.type !== 'ArrowFunctionExpression') || (current.type === 'PropertyDefinition' && current.value === child);
-      if (!ownsThis) continue;
-      const holder = current.type === 'PropertyDefinition' ? current : current.parent;
-      if ((holder?.type === 'MethodDefinition' || holder?.type === 'PropertyDefinition') && !holder.static) classNode = holder.parent.parent;
-      else if (holder?.type === 'Property' && holder.parent.type === 'ObjectExpression') objectNode = holder.parent;
-      break;
-    }
-    return { view, classNode, objectNode, isShadowed: shadowTestAt(node) };
-  }
+  /** @type {LintedFile} */
+  const file = { sourceCode, view, summarizer, kindOfNames };
 
   /** @type {Map<any, CallSummary | null>} */
   const callSummaries = new Map();
@@ -102,32 +79,9 @@ function createIndex(sourceCode, filename, kindOfNames) {
   function summaryOfCall(call) {
     if (call.type !== 'CallExpression') return null;
     if (callSummaries.has(call)) return callSummaries.get(call) ?? null;
-    const context = contextAt(call);
-    const operand = { type: 'ArrowFunctionExpression', params: [], body: call, expression: true, async: true, range: call.range };
-    let summary = summarizer.summaryOfFunction({ type: 'function', fn: operand, view, classNode: context.classNode, objectNode: context.objectNode }, 0, context.isShadowed);
-    const wrapped = summary.evidenced ? null : wrappedCallbacks(call, context);
-    if (wrapped) summary = wrapped;
-    const result = summary.evidenced ? { ...summary, thisOwner: thisOwnerOf(call) } : null;
+    const result = evidencedSummaryOf(file, call);
     callSummaries.set(call, result);
     return result;
-  }
-
-  /**
-   * `retry(async () => …)`: a wrapper whose name says nothing awaits the
-   * async callback it is handed, so that body is what runs.
-   * @param {any} call
-   * @param {import('./callee-lookup.js').CallContext} context
-   */
-  function wrappedCallbacks(call, context) {
-    const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
-    if (!callbacks.some((callback) => callback.async) || kindOfNames(call) !== 'unknown') return null;
-    const summary = { ...unknownSummary(), kind: /** @type {import('./summarize.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
-    for (const callback of callbacks) {
-      mergeInto(summary, summarizer.summaryOfFunction({ type: 'function', fn: callback, view, classNode: context.classNode, objectNode: context.objectNode }, 1, shadowTestAt(callback)));
-    }
-    // The wrapper's own body is unread: it may wait even when the callbacks only compute.
-    if (summary.io === false) summary.io = null;
-    return summary;
   }
 
   /**
@@ -136,11 +90,83 @@ function createIndex(sourceCode, filename, kindOfNames) {
    * @returns {number | null}
    */
   function constantNumber(identifier) {
-    const value = valueOfExpression(identifier, contextAt(identifier));
+    const value = valueOfExpression(identifier, contextAt(file, identifier));
     return value?.type === 'number' ? value.value : null;
   }
 
   return { summaryOfCall, constantNumber };
+}
+
+/**
+ * The summary of an awaited call read as the body of `async () => call`,
+ * or of the callbacks a wrapper is handed; null when it is not evidence.
+ * @param {LintedFile} file
+ * @param {any} call
+ * @returns {CallSummary | null}
+ */
+function evidencedSummaryOf(file, call) {
+  const context = contextAt(file, call);
+  const operand = { type: 'ArrowFunctionExpression', params: [], body: call, expression: true, async: true, range: call.range };
+  let summary = file.summarizer.summaryOfFunction({ type: 'function', fn: operand, view: file.view, classNode: context.classNode, objectNode: context.objectNode }, 0, context.isShadowed);
+  const wrapped = summary.evidenced ? null : wrappedCallbacks(file, call, context);
+  if (wrapped) summary = wrapped;
+  return summary.evidenced ? { ...summary, thisOwner: thisOwnerOf(call) } : null;
+}
+
+/**
+ * `retry(async () => …)`: a wrapper whose name says nothing awaits the
+ * async callback it is handed, so that body is what runs.
+ * @param {LintedFile} file
+ * @param {any} call
+ * @param {import('./callee-lookup.js').CallContext} context
+ */
+function wrappedCallbacks(file, call, context) {
+  const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
+  if (!callbacks.some((callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
+  const summary = { ...unknownSummary(), kind: /** @type {import('./effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
+  for (const callback of callbacks) {
+    const target = { type: /** @type {const} */ ('function'), fn: callback, view: file.view, classNode: context.classNode, objectNode: context.objectNode };
+    mergeInto(summary, file.summarizer.summaryOfFunction(target, 1, shadowTestAt(file.sourceCode, callback)));
+  }
+  // The wrapper's own body is unread: it may wait even when the callbacks only compute.
+  if (summary.io === false) summary.io = null;
+  return summary;
+}
+
+/**
+ * Where a node of this file is written: its module, the class or object
+ * whose method holds it (for `this`), and the names declared around it.
+ * @param {LintedFile} file
+ * @param {any} node
+ * @returns {import('./callee-lookup.js').CallContext}
+ */
+function contextAt(file, node) {
+  let classNode = null;
+  let objectNode = null;
+  for (let child = node, current = node.parent; current; child = current, current = current.parent) {
+    const ownsThis = (isFunctionNode(current) && current.type !== 'ArrowFunctionExpression') || (current.type === 'PropertyDefinition' && current.value === child);
+    if (!ownsThis) continue;
+    const holder = current.type === 'PropertyDefinition' ? current : current.parent;
+    if ((holder?.type === 'MethodDefinition' || holder?.type === 'PropertyDefinition') && !holder.static) classNode = holder.parent.parent;
+    else if (holder?.type === 'Property' && holder.parent.type === 'ObjectExpression') objectNode = holder.parent;
+    break;
+  }
+  return { view: file.view, classNode, objectNode, isShadowed: shadowTestAt(file.sourceCode, node) };
+}
+
+/**
+ * Whether `name` is declared in a scope between `node` and the module scope.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ */
+function shadowTestAt(sourceCode, node) {
+  const start = sourceCode.getScope(node);
+  return (/** @type {string} */ name) => {
+    for (let scope = start; scope && scope.type !== 'module' && scope.type !== 'global'; scope = scope.upper) {
+      if (scope.set.has(name)) return true;
+    }
+    return false;
+  };
 }
 
 /**

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { parseSync, visitorKeys } from 'oxc-parser';
 import { createModuleView } from '../../../rules/analysis/project/module-view.js';
 import { createSummarizer } from '../../../rules/analysis/project/summarize.js';
-import { valueOfName } from '../../../rules/analysis/project/callee-lookup.js';
+import { valueOfName } from '../../../rules/analysis/project/module-values.js';
 
 /**
  * @param {string} code a module declaring `target`
