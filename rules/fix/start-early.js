@@ -36,7 +36,11 @@ import { propertyName } from '../analysis/ast.js';
  * @typedef {{ range: [number, number], text: string }} TextEdit
  */
 
-const GUARD_NOTE = '// keeps an early failure for the await below (no unhandled rejection)';
+/** Said once, on the first guard: an empty `.catch` reads like a swallowed error. */
+const GUARD_NOTE = {
+  one: '// keeps an early failure for the await below (no unhandled rejection)',
+  several: '// keeps early failures for the awaits below (no unhandled rejection)',
+};
 
 /**
  * The edits that start `started` before `first` and await them in place, or
@@ -64,12 +68,13 @@ export function startEarlyEdits(sourceCode, first, started) {
   const semicolon = sourceCode.getLastToken(first.statement).value === ';' ? ';' : '';
   // Code written on one line stays on one line, without the note a `//` would end it with.
   const separator = ownLine ? `\n${indent}` : ' ';
+  const note = ownLine ? ` ${started.length === 1 ? GUARD_NOTE.one : GUARD_NOTE.several}` : '';
   const lines = started.flatMap((member, index) => {
     const call = sourceCode.getText(member.awaitNode.argument);
     const text = reindent(call, lineIndent(sourceCode, member.statement), indent, hasMultilineTemplate(sourceCode, member.awaitNode.argument));
     return [
       `const ${names[index]} = (async () => ${text})()${semicolon}`,
-      `${names[index]}.catch(() => {})${semicolon}${ownLine ? ` ${GUARD_NOTE}` : ''}`,
+      `${names[index]}.catch(() => {})${semicolon}${index === 0 ? note : ''}`,
     ];
   });
 
