@@ -6,44 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { lintWith, applyFirstSuggestions } from '../support/apply-suggestions.js';
-
-/**
- * Stub backend: every method resolves after `delay` ms with a value built
- * from its name and arguments, and counts concurrent calls.
- * @param {{ failing?: string, delay?: number }} [settings]
- */
-function createBackend({ failing, delay = 5 } = {}) {
-  const stats = { inFlight: 0, maxInFlight: 0, calls: /** @type {string[]} */ ([]) };
-  const api = new Proxy({}, {
-    get(_target, name) {
-      if (typeof name !== 'string') return undefined;
-      return async (...args) => {
-        stats.calls.push(name);
-        stats.inFlight++;
-        stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
-        await new Promise((resolve) => setTimeout(resolve, delay));
-        stats.inFlight--;
-        if (name === failing) throw new Error(`${name} failed for ${JSON.stringify(args)}`);
-        return { from: name, args, list: [1, 2, 3], nested: { deep: name.length } };
-      };
-    },
-  });
-  return { api, stats };
-}
-
-/** @param {string} source a function named `handler(api, id)` */
-function compile(source) {
-  return new Function(`${source}\nreturn handler;`)();
-}
-
-/** @param {() => Promise<unknown>} run */
-async function outcome(run) {
-  try {
-    return { value: await run() };
-  } catch (error) {
-    return { error: /** @type {Error} */ (error).message };
-  }
-}
+import { createBackend, compile, outcome } from '../support/stub-backend.js';
 
 const handlers = [
   {
