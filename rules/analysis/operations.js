@@ -71,7 +71,7 @@ function isFixedProperty(member) {
 export function awaitedOperationOf(statement, sourceCode) {
   const exported = statement.type === 'ExportNamedDeclaration' && statement.declaration?.type === 'VariableDeclaration';
   const inner = exported ? statement.declaration : statement;
-  /** @type {Omit<AwaitedOperation, 'operand' | 'wrapped' | 'awaitNode'> | null} */
+  /** @type {Omit<AwaitedOperation, 'operand' | 'wrapped' | 'chained' | 'awaitNode'> | null} */
   let shape = null;
   let value = null;
 
