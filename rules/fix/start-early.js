@@ -29,7 +29,7 @@
  */
 import { lineIndent, reindent, hasMultilineTemplate } from './source-layout.js';
 import { freshName } from './loop-names.js';
-import { propertyName } from '../analysis/ast.js';
+import { propertyName, unwrap } from '../analysis/ast.js';
 
 /**
  * @typedef {import('../analysis/operations.js').AwaitedOperation} AwaitedOperation
@@ -57,7 +57,7 @@ export function startEarlyEdits(sourceCode, first, started) {
   const taken = new Set();
   const names = [];
   for (const member of started) {
-    const name = freshName(sourceCode, owner, [`${bindingName(sourceCode, member)}Promise`], taken);
+    const name = freshName(sourceCode, owner, [`${baseName(sourceCode, member)}Promise`], taken);
     if (name === null) return null;
     taken.add(name);
     names.push(name);
@@ -100,22 +100,40 @@ function insertionPoint(sourceCode, statement) {
 }
 
 /**
- * The name the promise is called after: the declared binding (the first one
- * of a pattern), or the assigned name or property.
+ * The name the promise is called after: the declared or assigned name
+ * (`config` → `configPromise`); for a destructuring pattern, which holds
+ * several values, the call's (`getLocaleAndStatus()` → `localeAndStatusPromise`).
  * @param {import('eslint').SourceCode} sourceCode
  * @param {AwaitedOperation} member
  */
-function bindingName(sourceCode, member) {
+function baseName(sourceCode, member) {
+  let target = member.target;
+  if (target.type === 'ObjectPattern' || target.type === 'ArrayPattern') {
+    const fromCall = callName(member.operand);
+    if (fromCall) return fromCall;
+  }
   if (member.form === 'declaration') {
     const declaration = member.statement.type === 'ExportNamedDeclaration' ? member.statement.declaration : member.statement;
     const [variable] = sourceCode.getDeclaredVariables(declaration.declarations[0]);
     return variable?.name ?? 'result';
   }
-  let target = member.target;
   while (target.type === 'MemberExpression') {
     const name = propertyName(target);
-    if (name) return name.replace(/^#/, '');
+    if (name) return name;
     target = target.object;
   }
   return target.type === 'Identifier' ? target.name : 'result';
+}
+
+/**
+ * A call's name without a leading fetching verb: `api.getUserOrders()` → `userOrders`.
+ * @param {any} call
+ */
+function callName(call) {
+  const callee = unwrap(call.callee);
+  const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? propertyName(callee) : null;
+  if (!name) return null;
+  const rest = name.replace(/^(get|fetch|load|find|read|list|query)(?=[A-Z])/, '');
+  // An acronym keeps its case (`URLs`); a word gets a lower-case first letter.
+  return /^[A-Z]{2}/.test(rest) ? rest : rest.charAt(0).toLowerCase() + rest.slice(1);
 }

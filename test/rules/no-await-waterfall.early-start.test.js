@@ -153,6 +153,15 @@ const invalid = [
       'async function h(id) { const configPromise2 = (async () => getConfig())(); configPromise2.catch(() => {}); const user = await getUser(id); const orders = await getOrders(user); const config = await configPromise2; return [orders, config, () => { const configPromise = 1; return configPromise; }]; }',
     )],
   },
+  // A destructuring pattern holds several values: the promise is named after the call, without its verb.
+  {
+    code: 'async function h(id) { const user = await getUser(id); const orders = await getOrders(user); const { locale, status } = await dims.getLocaleAndStatus(id); return [orders, locale, status]; }',
+    errors: [waterfall(
+      'async function h(id) { const [user, { locale, status }] = await Promise.all([getUser(id), dims.getLocaleAndStatus(id)]); const orders = await getOrders(user); return [orders, locale, status]; }',
+      'async function h(id) { const localeAndStatusPromise = (async () => dims.getLocaleAndStatus(id))(); localeAndStatusPromise.catch(() => {}); const user = await getUser(id); const orders = await getOrders(user); const { locale, status } = await localeAndStatusPromise; return [orders, locale, status]; }',
+      { names: '`getLocaleAndStatus()`' },
+    )],
+  },
   // Mixed `const`/`let` cannot merge into one Promise.all; starting early needs no merge, so it is the one suggestion.
   {
     code: 'async function h(id) { const user = await getUser(id); const orders = await getOrders(user); let config = await getConfig(); return [orders, config]; }',
