@@ -6,9 +6,11 @@ import { createStatementFacts } from './analysis/statement-facts.js';
 import { findStatementGroups } from './analysis/waterfall-groups.js';
 import { isInOrderedScope } from './analysis/ordered-scopes.js';
 import { orderingReason, worthStartingTogether } from './analysis/independence.js';
-import { countSuspensions } from './analysis/operations.js';
+import { countSuspensions, awaitInValue } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
+import { earlyStartMembers } from './analysis/early-start.js';
+import { startEarlyEdits } from './fix/start-early.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { waterfallData } from './analysis/report-names.js';
 import { fileMatches } from './analysis/file-globs.js';
@@ -47,6 +49,7 @@ const rule = {
       startTogether: 'Start the {{count}} operations together with Promise.all.',
       waterfallSettled: '{{names}} wait for each other though {{reason}}; start them together with Promise.allSettled, each catch kept.',
       startSettled: 'Start the {{count}} operations together with Promise.allSettled, each failure handled by its own catch.',
+      startEarly: 'Start {{names}} early and await {{each}} where its result is used.',
     },
   },
 
@@ -62,8 +65,9 @@ const rule = {
      * @param {any[]} operands the awaited expressions of the group, in order
      * @param {{ range: [number, number], text: string } | null} edit
      * @param {boolean} [losesTypes] no rewrite is offered because it could not keep a declared type: the message says so
+     * @param {import('eslint').Rule.SuggestionReportDescriptor | null} [alternative] a second suggestion, never applied by `fix: true`
      */
-    function report(node, operands, edit, end = node, losesTypes = false) {
+    function report(node, operands, edit, end = node, losesTypes = false, alternative = null) {
       const data = waterfallData(sourceCode, operands);
       /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
       const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
@@ -73,7 +77,7 @@ const rule = {
         messageId: losesTypes && !edit ? 'waterfallUntyped' : 'waterfall',
         data,
         ...(fix && options.fix ? { fix } : {}),
-        suggest: fix ? [{ messageId: 'startTogether', data, fix }] : [],
+        suggest: [...(fix ? [{ messageId: 'startTogether', data, fix }] : []), ...(alternative ? [alternative] : [])],
       });
     }
 
@@ -94,7 +98,7 @@ const rule = {
         const typeLinked = typeLinksBetween(members);
         const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members);
         const losesTypes = typeLinked || wrappedOutsideDeclarations(members);
-        report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes);
+        report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes, startEarlySuggestion(statements, members));
       }
     }
 
@@ -121,6 +125,24 @@ const rule = {
           suggest: fix ? [{ messageId: 'startSettled', data, fix }] : [],
         });
       }
+    }
+
+    /**
+     * "Start early, await late", where it overlaps more than Promise.all (see analysis/early-start.js).
+     * @param {any[]} statements
+     * @param {any[]} members
+     * @returns {import('eslint').Rule.SuggestionReportDescriptor | null}
+     */
+    function startEarlySuggestion(statements, members) {
+      const started = earlyStartMembers(statements, members, getFacts(), isTypeScript(context));
+      const edits = started && startEarlyEdits(sourceCode, members[0], started);
+      if (!edits) return null;
+      const { names } = waterfallData(sourceCode, started.map((member) => member.awaitNode.argument));
+      return {
+        messageId: 'startEarly',
+        data: { names, each: started.length === 1 ? 'it' : 'each' },
+        fix: (fixer) => edits.map((edit) => fixer.replaceTextRange(edit.range, edit.text)),
+      };
     }
 
     /**
@@ -186,7 +208,7 @@ const rule = {
      * @param {any[]} members
      */
     function wrappedOutsideDeclarations(members) {
-      return members.some((member) => member.wrapped) && (members[0].form !== 'declaration' || members[0].exported);
+      return members.some((member) => member.wrapped && !member.chained) && (members[0].form !== 'declaration' || members[0].exported);
     }
 
     /** @param {any} node */
@@ -239,13 +261,31 @@ const VALUE_WRAPPERS = new Set([
 
 /**
  * The statement list in which an await is a statement's whole value
- * (`const x = await f();`, `x = await f();`), or null.
+ * (`const x = await f();`, `x = await f();`, `const n = (await f())?.name;`), or null.
  * @param {any} awaitNode
  */
 function statementListOf(awaitNode) {
   let current = awaitNode;
-  while (current.parent && VALUE_WRAPPERS.has(current.parent.type)) current = current.parent;
+  while (current.parent && (VALUE_WRAPPERS.has(current.parent.type) || isChainOn(current))) current = current.parent;
   return current.parent && STATEMENT_LIST_OWNERS.has(current.parent.type) ? current.parent : null;
+}
+
+/**
+ * Whether the file is TypeScript, where a declared type can steer a call's inference.
+ * @param {import('eslint').Rule.RuleContext} context
+ */
+function isTypeScript(context) {
+  return /\.[cm]?tsx?$/.test(context.filename) || Boolean(context.sourceCode.parserServices?.esTreeNodeToTSNodeMap);
+}
+
+/**
+ * `current` is the object of a member access inside an optional chain (which
+ * statement-facts then checks in full, see awaitInValue).
+ * @param {any} current
+ */
+function isChainOn(current) {
+  const parent = current.parent;
+  return parent.type === 'ChainExpression' || (parent.type === 'MemberExpression' && parent.object === current);
 }
 
 /**
@@ -288,7 +328,7 @@ function countAwaitedStatements(statements) {
     let value = null;
     if (inner.type === 'VariableDeclaration' && inner.declarations.length === 1) value = inner.declarations[0].init;
     else if (inner.type === 'ExpressionStatement' && inner.expression.type === 'AssignmentExpression') value = inner.expression.right;
-    if (value && unwrap(value).type === 'AwaitExpression' && ++count >= 2) return count;
+    if (value && awaitInValue(value) && ++count >= 2) return count;
   }
   return count;
 }

@@ -157,7 +157,23 @@ export function promiseAllStatementEdit(sourceCode, members) {
  */
 function needsAsiGuard(sourceCode, statement) {
   const previous = sourceCode.getTokenBefore(statement);
-  return Boolean(previous) && ![';', '{', '}'].includes(previous.value);
+  if (!previous || previous.value === ';' || previous.value === '{') return false;
+  return previous.value !== '}' || !closesStatement(sourceCode, previous);
+}
+
+/** Nodes whose `}` ends a statement or declaration, not an expression. */
+const STATEMENT_BODIES = new Set(['BlockStatement', 'StaticBlock', 'SwitchStatement', 'TSModuleBlock', 'TSInterfaceBody', 'TSEnumDeclaration', 'TSEnumBody']);
+
+/**
+ * Whether a `}` closes a statement (`if (x) {}`, a function declaration) rather
+ * than an expression (`const o = {}`, `const f = () => {}`), after which `[` would index it.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} brace
+ */
+function closesStatement(sourceCode, brace) {
+  const node = /** @type {any} */ (sourceCode.getNodeByRangeIndex(brace.range[0]));
+  if (node?.type === 'ClassBody') return node.parent.type === 'ClassDeclaration';
+  return Boolean(node) && STATEMENT_BODIES.has(node.type) && !['FunctionExpression', 'ArrowFunctionExpression'].includes(node.parent?.type);
 }
 
 /** Parents in which `await Promise.all([...])` needs no parentheses. */

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { lintWith, applyFirstSuggestions } from '../support/apply-suggestions.js';
-import { createBackend, compileHandler, outcome } from '../support/stub-backend.js';
+import { createBackend, compile, outcome } from '../support/stub-backend.js';
 
 /** Earlier operations take longer: completion order is the reverse of start order. */
 const DELAYS = { getUser: 20, getOrders: 12, getPrefs: 4, verifyToken: 30 };
@@ -85,13 +85,13 @@ function subsets(names) {
 
 /**
  * @param {string} source
- * @param {{ failing?: string[], throwingSync?: string[] }} backend
+ * @param {{ failing?: string[], throwing?: string[] }} backend
  */
 async function runHandler(source, backend) {
   const { api, stats } = createBackend({ ...backend, delays: DELAYS });
   /** @type {unknown[]} */
   const log = [];
-  const result = await outcome(() => compileHandler(source)(api, 7, log));
+  const result = await outcome(() => compile(source)(api, 7, log));
   return { result, log, stats };
 }
 
@@ -123,8 +123,8 @@ describe('Promise.allSettled rewrite keeps results, errors and the catch bodies 
 
       it('an operation that throws before returning a promise still reaches its own catch', async () => {
         for (const name of handler.calls) {
-          const before = await runHandler(handler.source, { throwingSync: [name] });
-          const after = await runHandler(rewritten, { throwingSync: [name] });
+          const before = await runHandler(handler.source, { throwing: [name] });
+          const after = await runHandler(rewritten, { throwing: [name] });
           assert.deepEqual(after.result, before.result, `when ${name} throws`);
           assert.deepEqual(after.log, before.log, `when ${name} throws`);
         }

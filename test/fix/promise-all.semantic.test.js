@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { lintWith, applyFirstSuggestions } from '../support/apply-suggestions.js';
-import { createBackend, compileHandler as compile, outcome } from '../support/stub-backend.js';
+import { createBackend, compile, outcome } from '../support/stub-backend.js';
 
 const handlers = [
   {

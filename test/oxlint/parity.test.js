@@ -13,6 +13,7 @@ import { applyOnePass } from '../../scripts/oxlint/one-pass-fixes.js';
 import { eslintMessages, oxlintCaseFiles, writeCaseFiles } from './both-linters.js';
 // Loading the rule test files records their cases (they are ES modules: loaded once per run).
 import '../rules/no-await-waterfall.test.js';
+import '../rules/no-await-waterfall.early-start.test.js';
 import '../rules/no-blocking-sync-call.test.js';
 import '../rules/no-loop-waterfall.test.js';
 

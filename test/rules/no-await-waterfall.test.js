@@ -18,6 +18,12 @@ const waterfall = (count, output, at = {}) => ({
   suggestions: output === null ? [] : [{ messageId: 'startTogether', data: { count: String(count) }, output }],
 });
 
+/**
+ * @param {ReturnType<typeof waterfall>} error
+ * @param {string} output the exact "start early, await late" suggestion that follows the Promise.all one
+ */
+const withEarlyStart = (error, output) => ({ ...error, suggestions: [...error.suggestions, { messageId: 'startEarly', output }] });
+
 const valid = [
   // ── A binding flows from the earlier operation to the later one ──────────
   // g needs f's result.
@@ -238,11 +244,20 @@ const invalid = [
   const c = await k(id);
   return [a, b, c];
 }`,
-    errors: [waterfall(2, `async function h(id) {
+    errors: [withEarlyStart(waterfall(2, `async function h(id) {
   const [a, c] = await Promise.all([f(id), k(id)]);
   const b = await g(a);
   return [a, b, c];
-}`, { line: 2, endLine: 4 })],
+}`, { line: 2, endLine: 4 }),
+    // Started early, k(id) also overlaps g(a) (see no-await-waterfall.early-start.test.js).
+    `async function h(id) {
+  const cPromise = (async () => k(id))();
+  cPromise.catch(() => {}); // keeps an early failure for the await below (no unhandled rejection)
+  const a = await f(id);
+  const b = await g(a);
+  const c = await cPromise;
+  return [a, b, c];
+}`)],
   },
   // A plain statement that depends on the first result stays between, in order.
   {

@@ -31,3 +31,13 @@ export function lintWith(code, { rule, options, typescript = false, sourceType =
 export function applyFirstSuggestions(code, messages) {
   return applyEdits(code, messages.map((message) => message.suggestions?.[0]?.fix).filter(Boolean));
 }
+
+/**
+ * Applies, in every message that has one, the suggestion with this message id.
+ * @param {string} code
+ * @param {import('eslint').Linter.LintMessage[]} messages
+ * @param {string} messageId
+ */
+export function applySuggestionsWithId(code, messages, messageId) {
+  return applyEdits(code, messages.map((message) => message.suggestions?.find((suggestion) => suggestion.messageId === messageId)?.fix).filter(Boolean));
+}

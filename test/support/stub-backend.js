@@ -1,53 +1,67 @@
 /**
- * A stub backend for the semantic tests of the rewrites: any method name
- * is an async operation that resolves after a delay with a value built from
- * its name and arguments, or rejects (or throws before returning a promise)
- * when told to. It counts the calls in flight, so a test can tell whether a
- * rewrite starts operations together.
+ * A stub async backend for the semantic tests of the rewrites: every method
+ * resolves after a delay with a value built from its name and arguments, or
+ * fails, and the stub records which calls were in flight together.
  */
 
 /**
- * @param {{ failing?: string | string[], throwingSync?: string[], delay?: number, delays?: Record<string, number> }} [settings]
- *   failing: names that reject; throwingSync: names that throw before returning a promise;
- *   delays: per-name delays in ms (others take `delay`)
+ * @typedef {object} BackendSettings
+ * @property {string | string[]} [failing]  methods that reject (after their delay)
+ * @property {string[]} [throwing]  methods that throw synchronously, before returning a promise
+ * @property {number} [delay]  ms each call takes
+ * @property {Record<string, number>} [delays]  ms for particular methods
  */
-export function createBackend({ failing = [], throwingSync = [], delay = 5, delays = {} } = {}) {
-  const rejecting = new Set(typeof failing === 'string' ? [failing] : failing);
-  const stats = { inFlight: 0, maxInFlight: 0, calls: /** @type {string[]} */ ([]) };
+
+/**
+ * @param {BackendSettings} [settings]
+ */
+export function createBackend({ failing = [], throwing = [], delay = 5, delays = {} } = {}) {
+  const failingSet = new Set([failing].flat());
+  /** @type {string[]} */
+  const running = [];
+  /** @type {Array<() => void>} */
+  let whenIdle = [];
+  const stats = {
+    inFlight: 0,
+    maxInFlight: 0,
+    /** @type {string[]} */
+    calls: [],
+    /** @type {Set<string>} pairs `a|b` (sorted) of methods that were in flight at the same time */
+    overlaps: new Set(),
+  };
   const api = new Proxy({}, {
     get(_target, name) {
       if (typeof name !== 'string') return undefined;
-      if (throwingSync.includes(name)) {
-        return (/** @type {unknown[]} */ ...args) => {
-          stats.calls.push(name);
-          throw new TypeError(`${name} refused ${JSON.stringify(args)}`);
-        };
-      }
-      return async (/** @type {unknown[]} */ ...args) => {
+      return (/** @type {unknown[]} */ ...args) => {
         stats.calls.push(name);
+        if (throwing.includes(name)) throw new Error(`${name} threw for ${JSON.stringify(args)}`);
+        for (const other of running) stats.overlaps.add([name, other].sort().join('|'));
+        running.push(name);
         stats.inFlight++;
         stats.maxInFlight = Math.max(stats.maxInFlight, stats.inFlight);
-        await new Promise((resolve) => setTimeout(resolve, delays[name] ?? delay));
-        stats.inFlight--;
-        if (rejecting.has(name)) throw new Error(`${name} failed for ${JSON.stringify(args)}`);
-        return { from: name, args, list: [1, 2, 3], nested: { deep: name.length } };
+        return (async () => {
+          await new Promise((resolve) => setTimeout(resolve, delays[name] ?? delay));
+          stats.inFlight--;
+          running.splice(running.indexOf(name), 1);
+          if (stats.inFlight === 0) for (const resolve of whenIdle.splice(0)) resolve();
+          if (failingSet.has(name)) throw new Error(`${name} failed for ${JSON.stringify(args)}`);
+          return { from: name, args, list: [1, 2, 3], nested: { deep: name.length } };
+        })();
       };
     },
   });
-  return { api, stats };
+  /** Resolves once no call is in flight (calls a rewrite started and nobody awaited included). */
+  const idle = () => (stats.inFlight === 0 ? Promise.resolve() : new Promise((resolve) => whenIdle.push(() => resolve(undefined))));
+  return { api, stats, idle };
 }
 
-/**
- * The function named `handler` declared in `source`.
- * @param {string} source
- * @returns {(...args: any[]) => Promise<unknown>}
- */
-export function compileHandler(source) {
+/** @param {string} source a function named `handler(api, id)` */
+export function compile(source) {
   return new Function(`${source}\nreturn handler;`)();
 }
 
 /**
- * The value a call returns, or the message of what it throws.
+ * The value a run returns, or the message of the error it throws.
  * @param {() => Promise<unknown>} run
  */
 export async function outcome(run) {
