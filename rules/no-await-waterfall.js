@@ -13,6 +13,7 @@ import { earlyStartMembers } from './analysis/early-start.js';
 import { startEarlyEdits } from './fix/start-early.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { waterfallData } from './analysis/report-names.js';
+import { losesExpectedType } from './analysis/context-types.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
@@ -96,8 +97,9 @@ const rule = {
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
       for (const members of groups) {
         const typeLinked = typeLinksBetween(members);
-        const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members);
-        const losesTypes = typeLinked || wrappedOutsideDeclarations(members);
+        const typescript = isTypeScript(context);
+        const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members, typescript);
+        const losesTypes = typeLinked || wrappedOutsideDeclarations(members) || members.some((member) => losesExpectedType(sourceCode, member, typescript));
         report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes, startEarlySuggestion(statements, members));
       }
     }
@@ -112,7 +114,7 @@ const rule = {
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
       for (const members of groups) {
         const data = waterfallData(sourceCode, members.map((member) => member.awaitNode.argument));
-        const edit = promiseAllSettledEdit(sourceCode, members);
+        const edit = promiseAllSettledEdit(sourceCode, members, isTypeScript(context));
         /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
         const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
         const { start } = members[0].statement.loc;
@@ -134,7 +136,7 @@ const rule = {
      * @returns {import('eslint').Rule.SuggestionReportDescriptor | null}
      */
     function startEarlySuggestion(statements, members) {
-      const started = earlyStartMembers(statements, members, getFacts(), isTypeScript(context));
+      const started = earlyStartMembers(statements, members, getFacts(), { sourceCode, typescript: isTypeScript(context) });
       const edits = started && startEarlyEdits(sourceCode, members[0], started);
       if (!edits) return null;
       const { names } = waterfallData(sourceCode, started.map((member) => member.awaitNode.argument));
@@ -275,7 +277,11 @@ function statementListOf(awaitNode) {
  * @param {import('eslint').Rule.RuleContext} context
  */
 function isTypeScript(context) {
-  return /\.[cm]?tsx?$/.test(context.filename) || Boolean(context.sourceCode.parserServices?.esTreeNodeToTSNodeMap);
+  if (/\.[cm]?tsx?$/.test(context.filename)) return true;
+  // A JavaScript file has no declared types, whichever parser reads it; a name without an
+  // extension (`<input>`) is TypeScript when typescript-eslint parsed it.
+  if (/\.[cm]?jsx?$/.test(context.filename)) return false;
+  return Boolean(context.sourceCode.parserServices?.esTreeNodeToTSNodeMap);
 }
 
 /**

@@ -17,6 +17,8 @@
  * statement in between. The awaits stay in source order, so the first error
  * in source order is still the one thrown.
  */
+import { needsContextType } from './context-types.js';
+
 /**
  * @typedef {import('./waterfall-groups.js').Candidate} Candidate
  * @typedef {import('./waterfall-groups.js').StatementFacts} StatementFacts
@@ -28,10 +30,10 @@
  * @param {any[]} statements the statement list the group was found in
  * @param {Candidate[]} members the group, in source order
  * @param {StatementFacts} facts
- * @param {boolean} typescript the file is TypeScript (an assignment target has a declared type)
+ * @param {{ sourceCode: import('eslint').SourceCode, typescript: boolean }} file the file, and whether it is TypeScript (declared types steer inference)
  * @returns {Candidate[] | null}
  */
-export function earlyStartMembers(statements, members, facts, typescript) {
+export function earlyStartMembers(statements, members, facts, file) {
   const memberStatements = new Set(members.map((member) => member.statement));
   const first = statements.indexOf(members[0].statement);
   const last = statements.indexOf(members[members.length - 1].statement);
@@ -47,7 +49,7 @@ export function earlyStartMembers(statements, members, facts, typescript) {
       continue;
     }
     const member = /** @type {Candidate} */ (facts.candidateOf(statement));
-    if (!mayStartEarly(member, typescript)) continue;
+    if (!mayStartEarly(member, file)) continue;
     started.push(member);
     if (awaitedBetween) gains = true;
   }
@@ -56,36 +58,18 @@ export function earlyStartMembers(statements, members, facts, typescript) {
 
 /**
  * @param {Candidate} member
- * @param {boolean} typescript
+ * @param {{ sourceCode: import('eslint').SourceCode, typescript: boolean }} file
  */
-function mayStartEarly(member, typescript) {
+function mayStartEarly(member, { sourceCode, typescript }) {
   // A helper whose body shows no I/O gains nothing from starting early.
   if (member.cls.io === false) return false;
-  if (typedByContext(member, typescript)) return false;
+  // A call whose type arguments come from the declared type (context-types.js) keeps its place:
+  // started on its own line it would infer `unknown`. An `as`/`<T>` needs no care: asserting
+  // `unknown` to the same type compiles and gives the same type.
+  if (needsContextType(sourceCode, member, typescript)) return false;
   // `a[key()] = await f()` evaluates `key()` before `f()`: keep that order.
   if (member.form === 'assignment' && !isPlainTarget(member.target)) return false;
   return true;
-}
-
-/**
- * TypeScript infers a generic call's type arguments from the type its
- * `await` is expected to have (`const c: Config = await http.get('/c')` makes
- * `T` Config). A call started on its own line has no expected type (`T`
- * becomes unknown), so such a member keeps its place unless the call names
- * its type arguments. An `as`/`<T>` assertion needs no care: asserting
- * `unknown` to the same type compiles and gives the same type.
- * @param {Candidate} member
- * @param {boolean} typescript
- */
-function typedByContext(member, typescript) {
-  const call = member.operand;
-  if (call.typeArguments ?? call.typeParameters) return false;
-  if (member.form === 'assignment') return typescript;
-  if (member.target.typeAnnotation) return true;
-  for (let node = member.awaitNode.parent; node && node !== member.statement; node = node.parent) {
-    if (node.type === 'TSSatisfiesExpression') return true;
-  }
-  return false;
 }
 
 /**

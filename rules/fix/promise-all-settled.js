@@ -23,6 +23,7 @@
  * catch body, as it reached the catch before. Returns null when a comment
  * would be dropped, a name cannot be found or `Promise` is not the global.
  */
+import { needsContextType, contextTypeText, withContextType } from '../analysis/context-types.js';
 import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from './source-layout.js';
 import { ownStatementText, keptRanges } from './typed-results.js';
 import { freshName, isShadowedGlobal } from './loop-names.js';
@@ -38,9 +39,10 @@ const MAX_LINE = 80;
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {SettledMember[]} members
+ * @param {boolean} [typescript] the file is TypeScript: a declared type may steer a call's inference
  * @returns {TextEdit | null}
  */
-export function promiseAllSettledEdit(sourceCode, members) {
+export function promiseAllSettledEdit(sourceCode, members, typescript = false) {
   const first = members[0];
   const last = members[members.length - 1];
   if (isShadowedGlobal(sourceCode, first.statement, 'Promise')) return null;
@@ -64,11 +66,17 @@ export function promiseAllSettledEdit(sourceCode, members) {
     pattern.push(block ? names[position] : '');
   }
 
-  const starts = members.map((member) => {
-    const text = sourceCode.getText(member.awaitNode.argument);
+  /** @type {string[]} */
+  const starts = [];
+  for (const member of members) {
+    // A call whose type arguments came from the assigned variable's type keeps that expectation (context-types.js).
+    const operation = innerOperation(member);
+    const expected = needsContextType(sourceCode, operation, typescript) ? contextTypeText(sourceCode, operation) : undefined;
+    if (expected === null) return null;
     const from = lineIndent(sourceCode, member.inner);
-    return `(async () => ${reindent(text, from, inner, hasMultilineTemplate(sourceCode, member.awaitNode.argument))})()`;
-  });
+    const text = reindent(sourceCode.getText(member.awaitNode.argument), from, inner, hasMultilineTemplate(sourceCode, member.awaitNode.argument));
+    starts.push(`(async () => ${expected === undefined ? text : withContextType(text, expected)})()`);
+  }
   const kept = pattern.join(', ').replace(/(, )+$/, '');
   const head = `${kept ? `const [${kept}] = ` : ''}await Promise.allSettled([`;
   const oneLine = `${head}${starts.join(', ')}])${semi}`;
@@ -110,7 +118,7 @@ function resultNames(sourceCode, members) {
  */
 function innerOperation(member) {
   const { inner, target, awaitNode, operand, wrapped } = member;
-  return { statement: inner, form: 'assignment', declarationKind: null, exported: false, target, awaitNode, operand, wrapped, resultUsed: true };
+  return { statement: inner, form: 'assignment', declarationKind: null, exported: false, target, awaitNode, operand, wrapped, resultUsed: true, chained: false };
 }
 
 /**

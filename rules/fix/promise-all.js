@@ -7,6 +7,7 @@
  */
 import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from './source-layout.js';
 import { needsOwnStatement, createResultNamer, ownStatementText, keptRanges } from './typed-results.js';
+import { needsContextType, contextTypeText, withContextType } from '../analysis/context-types.js';
 
 const MAX_LINE = 80;
 
@@ -47,9 +48,10 @@ function trailingComments(sourceCode, statement) {
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {AwaitedOperation[]} members
+ * @param {boolean} [typescript] the file is TypeScript: a declared type may steer a call's inference
  * @returns {TextEdit | null}
  */
-export function promiseAllStatementEdit(sourceCode, members) {
+export function promiseAllStatementEdit(sourceCode, members, typescript = false) {
   const [first] = members;
   const sameShape = members.every(
     (member) => member.form === first.form && member.declarationKind === first.declarationKind && member.exported === first.exported,
@@ -60,8 +62,14 @@ export function promiseAllStatementEdit(sourceCode, members) {
     const split = member.form === 'declaration'
       ? splitAnnotation(sourceCode, member.target)
       : { pattern: sourceCode.getText(member.target), patternRange: member.target.range, type: null, typeRange: null };
-    return { member, ...split, operand: sourceCode.getText(member.awaitNode.argument), ownStatement: /** @type {string | null} */ (null) };
+    // A call whose type arguments came from the declared type keeps that expectation in the Promise.all.
+    const expected = needsContextType(sourceCode, member, typescript) ? contextTypeText(sourceCode, member) : undefined;
+    const operandText = sourceCode.getText(member.awaitNode.argument);
+    const operand = typeof expected === 'string' ? withContextType(operandText, expected) : operandText;
+    return { member, ...split, operand, unnamedContext: expected === null, ownStatement: /** @type {string | null} */ (null) };
   });
+  // An assignment to a property or to a variable declared without a type: its expected type cannot be written here.
+  if (parts.some((part) => part.unnamedContext)) return null;
   const typed = parts.filter((part) => part.type !== null).length;
   // A wrapped await or a mix of typed and untyped members: each such member
   // keeps its own statement, fed from a named result (see typed-results.js).

@@ -36,10 +36,10 @@ const EXPECTED = `import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 ${DECLARATIONS}export async function h(id: string, ids: string[]) {
   const [userResult, template, ordersResult, itemsResult] = await Promise.all([
-    api.getUser(id),
+    api.getUser(id) satisfies User | PromiseLike<User>,
     readFile('/srv/templates/order.html', 'utf8'),
-    api.getOrders(id),
-    Promise.all(ids.map((itemId) => api.getItem(itemId))),
+    api.getOrders(id) satisfies string[] | PromiseLike<string[]>,
+    Promise.all(ids.map((itemId) => api.getItem(itemId))) satisfies number[] | PromiseLike<number[]>,
   ]);
   const user: User = userResult;
   const orders: string[] = ordersResult;

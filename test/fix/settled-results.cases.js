@@ -33,7 +33,7 @@ export async function h(id: string) {
   let user: User | null;
   let orders: Order[];
   const [userResult, ordersResult] = await Promise.allSettled([
-    (async () => api.getUser(id))(),
+    (async () => api.getUser(id) satisfies User | null | PromiseLike<User | null>)(),
     (async () => api.getOrders(id))(),
   ]);
   if (userResult.status === 'fulfilled') {

@@ -88,7 +88,7 @@ export const CASES = [
 `,
     output: `export async function h() {
   const [configResult, user] = await Promise.all([
-    cfg.load(),
+    cfg.load() satisfies Config | PromiseLike<Config>,
     api.getUser('1'),
   ]);
   const config = configResult satisfies Config;
@@ -142,7 +142,7 @@ export const CASES = [
 `,
     output: `export async function h(id: string) {
   let [teamResult, user] = await Promise.all([
-    teams.findOne(id),
+    teams.findOne(id) satisfies Team | null | PromiseLike<Team | null>,
     api.getUser(id),
   ]);
   let team: Team | null = teamResult;
@@ -161,7 +161,7 @@ export const CASES = [
 `,
     output: `export async function h(id: string) {
   const [idsResult, user] = await Promise.all([
-    api.getIds(id),
+    api.getIds(id) satisfies readonly string[] | PromiseLike<readonly string[]>,
     api.getUser(id),
   ]);
   const ids: readonly string[] = idsResult;
@@ -188,7 +188,7 @@ export const CASES = [
     teams.findOne(id),
     http.get<Member[]>(\`/teams/\${id}/members\`),
     pool.query<Row>('SELECT id FROM users WHERE org = $1', [id]),
-    cfg.load(),
+    cfg.load() satisfies Config | PromiseLike<Config>,
   ]);
   const orders = ordersResult as Order[];
   const profile = <Profile>profileResult;
@@ -209,8 +209,8 @@ export const CASES = [
 `,
     output: `export async function h(id: string) {
   const [user, team]: [User, Team | null] = await Promise.all([
-    api.getUser(id),
-    teams.findOne(id),
+    api.getUser(id) satisfies User | PromiseLike<User>,
+    teams.findOne(id) satisfies Team | null | PromiseLike<Team | null>,
   ]);
   return [user, team] as const;
 }
@@ -231,6 +231,48 @@ export const CASES = [
   ]);
   const orders = ordersResult2 as Order[];
   return [orders, user, ordersResult] as const;
+}
+`,
+  },
+  {
+    // TypeScript infers get's T from the annotation (the await's expected type); moved into the
+    // Promise.all, the call keeps that expectation through satisfies, or T would be unknown.
+    title: 'a call generic only in its return type, annotated, next to an unannotated member',
+    code: `export async function h(id: string) {
+  const config: Config = await http.get('/config');
+  const user = await api.getUser(id);
+  return [config.port, user] as const;
+}
+`,
+    output: `export async function h(id: string) {
+  const [configResult, user] = await Promise.all([
+    http.get('/config') satisfies Config | PromiseLike<Config>,
+    api.getUser(id),
+  ]);
+  const config: Config = configResult;
+  return [config.port, user] as const;
+}
+`,
+  },
+  {
+    // The same expectation comes from a variable's declared type when the await is assigned to it.
+    title: 'assignments to typed variables',
+    code: `export async function h(id: string) {
+  let config: Config;
+  let user: User | null = null;
+  config = await http.get('/config');
+  user = await api.getUser(id);
+  return [config.port, user] as const;
+}
+`,
+    output: `export async function h(id: string) {
+  let config: Config;
+  let user: User | null = null;
+  [config, user] = await Promise.all([
+    http.get('/config') satisfies Config | PromiseLike<Config>,
+    api.getUser(id) satisfies User | null | PromiseLike<User | null>,
+  ]);
+  return [config.port, user] as const;
 }
 `,
   },

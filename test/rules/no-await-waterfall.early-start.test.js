@@ -257,13 +257,13 @@ async function h(id) { const configPromise = (async () => getConfig())(); config
   {
     code: 'async function h(id: string) { const user = await api.getUser(id); const orders = await api.getOrders(user.id); const config: Config = await getConfig(); return [orders, config] as const; }',
     only: 'ts',
-    errors: [waterfall('async function h(id: string) { const [user, configResult] = await Promise.all([api.getUser(id), getConfig()]); const config: Config = configResult; const orders = await api.getOrders(user.id); return [orders, config] as const; }', null)],
+    errors: [waterfall('async function h(id: string) { const [user, configResult] = await Promise.all([api.getUser(id), getConfig() satisfies Config | PromiseLike<Config>]); const config: Config = configResult; const orders = await api.getOrders(user.id); return [orders, config] as const; }', null)],
   },
   // The same for `satisfies`, and for an assignment (its target has a declared type).
   {
     code: 'async function h(id: string) { const user = await api.getUser(id); const orders = await api.getOrders(user.id); const config = (await getConfig()) satisfies Config; return [orders, config] as const; }',
     only: 'ts',
-    errors: [waterfall('async function h(id: string) { const [user, configResult] = await Promise.all([api.getUser(id), getConfig()]); const config = configResult satisfies Config; const orders = await api.getOrders(user.id); return [orders, config] as const; }', null)],
+    errors: [waterfall('async function h(id: string) { const [user, configResult] = await Promise.all([api.getUser(id), getConfig() satisfies Config | PromiseLike<Config>]); const config = configResult satisfies Config; const orders = await api.getOrders(user.id); return [orders, config] as const; }', null)],
   },
   {
     code: 'class S { config!: Config; async h(id: string) { const user = await api.getUser(id); const orders = await api.getOrders(user.id); this.config = await getConfig(); return orders; } }',

@@ -275,7 +275,10 @@ const invalid = [
   },
 
   // ── Assignments to variables and members ────────────────────────────────
+  // JavaScript (also when typescript-eslint parses it): in TypeScript the type `this.y` expects
+  // could steer g()'s inference, and it cannot be written into the Promise.all (see the typed cases).
   {
+    filename: 'file.js',
     code: `async function h() {
   let x, y;
   x = await f();
@@ -288,8 +291,10 @@ const invalid = [
   return [x, this.y];
 }`)],
   },
-  // A line starting with "[" after a line without a semicolon gets a guard.
+  // A line starting with "[" after a line without a semicolon gets a guard. (JavaScript: in
+  // TypeScript the globals `x` and `y` would not compile.)
   {
+    filename: 'file.js',
     code: `async function h() {
   foo()
   x = await f()
@@ -401,7 +406,20 @@ const invalid = [
   {
     code: 'async function h() { const a: A = await f(); const b = await g(); return [a, b]; }',
     only: 'ts',
-    errors: [waterfall(2, 'async function h() { const [aResult, b] = await Promise.all([f(), g()]); const a: A = aResult; return [a, b]; }')],
+    errors: [waterfall(2, 'async function h() { const [aResult, b] = await Promise.all([f() satisfies A | PromiseLike<A>, g()]); const a: A = aResult; return [a, b]; }')],
+  },
+  // A property's type may be what infers the call's type arguments (`out.config = await
+  // http.get('/c')` with `config?: Config`), and the rewrite cannot name it: reported, no rewrite.
+  {
+    code: 'async function h(id: string) { const out: { config?: Config; user?: User } = {}; out.config = await http.get(id); out.user = await api.getUser(id); return out; }',
+    only: 'ts',
+    errors: [{ ...waterfall(2, null), messageId: 'waterfallUntyped' }],
+  },
+  // A variable declared with neither a type nor a value expects nothing: the rewrite stays plain.
+  {
+    code: 'async function h() { let a; let b; a = await f(); b = await g(); return [a, b]; }',
+    only: 'ts',
+    errors: [waterfall(2, 'async function h() { let a; let b; [a, b] = await Promise.all([f(), g()]); return [a, b]; }')],
   },
   // A type-only reference is not flow, but the merged declaration would refer to itself.
   {
@@ -420,8 +438,8 @@ const invalid = [
     only: 'ts',
     errors: [waterfall(2, `async function h(id: string): Promise<[User, Post[]]> {
   const [user, posts]: [User, Post[]] = await Promise.all([
-    api.getUser(id)!,
-    api.getPosts(id as string),
+    api.getUser(id)! satisfies User | PromiseLike<User>,
+    api.getPosts(id as string) satisfies Post[] | PromiseLike<Post[]>,
   ]);
   return [user, posts];
 }`)],

@@ -83,6 +83,8 @@ describe('project index evidence in one file', () => {
         },
         {
           // Two different properties of a fresh local object.
+          // JavaScript: in TypeScript `out.user` on `{}` would not compile, and a property's type cannot be written into the rewrite.
+          filename: 'file.js',
           code: 'async function h(id) {\n  const out = {};\n  out.user = await getUser(id);\n  out.prefs = await getPrefs(id);\n  return out;\n}',
           errors: [waterfall('async function h(id) {\n  const out = {};\n  [out.user, out.prefs] = await Promise.all([getUser(id), getPrefs(id)]);\n  return out;\n}')],
         },
