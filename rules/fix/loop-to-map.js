@@ -81,11 +81,12 @@ export function loopRewrites(sourceCode, shape, facts, options) {
   const end = statementEnd(semi, sourceCode.getTokenAfter(statement));
   const layout = { indent, inList, semi, end };
   const unbounded = unboundedEdit(sourceCode, shape, plan, `await Promise.all(${mapWith(callback.text)})`, layout);
-  // p-map walks its input as for…of does (indexed loops only over a dense array, whose index it passes along).
-  const limited = options.limited && (shape.kind !== 'indexed' || options.knownArray)
-    ? limitedEdit(sourceCode, shape, plan, options.limited, layout, {
-      iterable: shape.kind === 'for-in' ? `Object.keys(${sourceText})` : argumentText, callback: callback.text, params, mapWith, inList,
-    })
+  // p-map walks its input as for…of does and passes each index: an indexed loop over anything but a known
+  // dense array walks a copy, which has every index from 0 to length - 1 as the loop had.
+  const iterable = shape.kind === 'for-in' ? `Object.keys(${sourceText})`
+    : shape.kind === 'indexed' && !options.knownArray ? `Array.from(${argumentText})` : argumentText;
+  const limited = options.limited
+    ? limitedEdit(sourceCode, shape, plan, options.limited, layout, { iterable, callback: callback.text, params, mapWith, inList })
     : null;
   const bounded = limited ?? (options.maxConcurrency && shape.kind !== 'indexed' && inList
     ? boundedEdit(sourceCode, shape, plan, callback.text, {

@@ -186,6 +186,20 @@ export async function warm(cache, byKey) {
 `);
     });
 
+    it('an indexed loop over a query result: p-map walks a copy, so every index is visited as the loop did', () => {
+      const code = `export async function renumber(knex, table) {
+  const ids = await knex.select('id').from(table);
+  for (let i = 0; i < ids.length; i++) await knex(table).update({ sort: i + 1 }).where(ids[i]);
+}
+`;
+      assert.equal(limitedOutput(code, 'runBoundedWith', { project: 'esm-p-map' }), `import pMap from 'p-map';
+export async function renumber(knex, table) {
+  const ids = await knex.select('id').from(table);
+  await pMap(Array.from(ids), (_, i) => knex(table).update({ sort: i + 1 }).where(ids[i]), { concurrency: 10 });
+}
+`);
+    });
+
     it('maxConcurrency sets the limit', () => {
       assert.match(limitedOutput(LOOP, 'runBoundedWith', { project: 'esm-p-map', options: { maxConcurrency: 4 } }), /\{ concurrency: 4 \}/);
     });
