@@ -138,7 +138,7 @@ function readJson(file) {
   }
 }
 
-/** Forgets every answer (the editor calls this when a package.json changes). */
+/** Forgets every answer (through forgetProjectFile, when the editor saves a file such as package.json). */
 export function forgetConcurrencyPackages() {
   rootsByDir.clear();
   factsByRoot.clear();
