@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import rule from '../../rules/no-loop-waterfall.js';
+import { outputOfSuggestion } from './loop-helpers.js';
 
 export const limitedFixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'limited');
 
@@ -52,11 +53,5 @@ export function suggestionIds(code, settings) {
  * @param {Parameters<typeof lintInProject>[1]} settings
  */
 export function limitedOutput(code, messageId, settings) {
-  const [message] = lintInProject(code, settings);
-  if (!message) throw new Error(`no report for:\n${code}`);
-  if (message.fatal) throw new Error(`parse error: ${message.message}`);
-  const suggestion = (message.suggestions ?? []).find((candidate) => candidate.messageId === messageId);
-  if (!suggestion) throw new Error(`no ${messageId} suggestion for:\n${code}`);
-  const [start, end] = suggestion.fix.range;
-  return code.slice(0, start) + suggestion.fix.text + code.slice(end);
+  return outputOfSuggestion(code, lintInProject(code, settings), messageId);
 }

@@ -9,32 +9,9 @@
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { limitedOutput } from './limited-helpers.js';
+import { createWork } from './loop-helpers.js';
 
 const require = createRequire(import.meta.url);
-
-/**
- * Stub async work: records calls and the peak number in flight; earlier items
- * take longer, so completion order is the reverse of start order. Items named
- * in `failing` reject.
- * @param {number} count
- * @param {Set<unknown>} [failing]
- */
-function createWork(count, failing = new Set()) {
-  const stats = { calls: /** @type {unknown[]} */ ([]), inFlight: 0, peak: 0 };
-  let started = 0;
-  /** @param {unknown} item */
-  const work = async (item) => {
-    stats.calls.push(item);
-    stats.inFlight++;
-    stats.peak = Math.max(stats.peak, stats.inFlight);
-    const delay = 2 * (count - (started++ % count));
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    stats.inFlight--;
-    if (failing.has(item)) throw new Error(`failed on ${String(item)}`);
-    return `done:${String(item)}`;
-  };
-  return { work, stats };
-}
 
 /**
  * Loads a module's text and returns its function `f`. ES modules import the
