@@ -68,7 +68,7 @@ export function reachHelper(sourceCode, at, { filename, isTypeScript, limit, fac
 
 /**
  * How the file loads modules when it runs:
- *  - esm: an ES module (`.mjs`/`.mts`, or ES syntax in a `"type": "module"` package): `import` loads any major;
+ *  - esm: an ES module (`.mjs`/`.mts`, or any other file of a `"type": "module"` package): `import` loads any major;
  *  - cjs: CommonJS (`.cjs`/`.cts`, or `require` in the file): only `require` of a CommonJS major loads;
  *  - transpiled: ES syntax in a CommonJS package, so a build (Babel, tsc) may turn `import` into `require`;
  *  - unknown: no module syntax to go by.
@@ -84,8 +84,8 @@ function loadFormat(sourceCode, filename, packageType) {
   if (extension === '.mjs' || extension === '.mts') return style === 'esm' ? 'esm' : 'unknown';
   if (extension === '.cjs' || extension === '.cts') return style === 'cjs' ? 'cjs' : 'unknown';
   if (style === 'cjs') return 'cjs';
-  const esSyntax = sourceCode.ast.body.some((/** @type {any} */ statement) => /^(Import|Export)/.test(statement.type));
   if (packageType === 'module') return 'esm';
+  const esSyntax = sourceCode.ast.body.some((/** @type {any} */ statement) => /^(Import|Export)/.test(statement.type));
   return esSyntax ? 'transpiled' : 'unknown';
 }
 
