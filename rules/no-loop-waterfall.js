@@ -11,6 +11,8 @@ import { createFileClassifier } from './analysis/file-classifier.js';
 import { isInOrderedScope } from './analysis/ordered-scopes.js';
 import { walk, isFunctionNode, propertyName } from './analysis/ast.js';
 import { loopRewrites } from './fix/loop-to-map.js';
+import { limitedHelperFinder } from './fix/limited-helper-finder.js';
+import { addImports } from './fix/module-imports.js';
 import { forEachRewrites } from './fix/loop-foreach.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { fileMatches } from './analysis/file-globs.js';
@@ -41,7 +43,7 @@ const rule = {
           maxConcurrency: {
             type: 'integer',
             minimum: 0,
-            description: 'When above 0, also offer a rewrite that runs at most this many iterations at a time.',
+            description: 'When above 0, also offer a rewrite that runs at most this many iterations at a time (with p-map or p-limit when the project depends on one).',
           },
           ...analysisOptionProperties,
         },
@@ -54,6 +56,7 @@ const rule = {
       asyncForEach: 'forEach does not wait for async callbacks: the code after it runs before they finish and their errors go unhandled.',
       runTogether: 'Run the iterations together with Promise.all.',
       runBounded: 'Run the iterations together, at most {{max}} at a time.',
+      runBoundedWith: 'Run the iterations with {{helper}}, at most {{max}} at a time.',
       awaitAll: 'Await all callbacks with Promise.all and map.',
     },
   },
@@ -64,6 +67,7 @@ const rule = {
     const sourceCode = context.sourceCode;
     const visitorKeys = sourceCode.visitorKeys;
     const isTypeScript = /\.[cm]?tsx?$/i.test(context.filename ?? '');
+    const limitedHelperAt = limitedHelperFinder(context, { isTypeScript, maxConcurrency });
     /** @type {{ index: ReturnType<typeof getReferenceIndex>, classifier: ReturnType<typeof createFileClassifier> } | null} */
     let analysis = null;
     const getAnalysis = () => {
@@ -85,19 +89,24 @@ const rule = {
     /**
      * @param {any} node
      * @param {string} messageId
-     * @param {{ unbounded: { range: [number, number], text: string } | null, bounded: { range: [number, number], text: string } | null }} edits
+     * @param {{ unbounded: import('./fix/loop-to-map.js').TextEdit | null, bounded: import('./fix/loop-to-map.js').TextEdit | import('./fix/loop-to-map.js').LimitedEdit | null }} edits
      * @param {string} unboundedMessage
      * @param {boolean} autofixable
      */
     function report(node, messageId, edits, unboundedMessage, autofixable) {
       // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
       if (!options.includeOneOffCode && isInOneOffCode(context, node)) return;
-      /** @param {{ range: [number, number], text: string }} edit */
-      const toFix = (edit) => (/** @type {import('eslint').Rule.RuleFixer} */ fixer) => fixer.replaceTextRange(edit.range, edit.text);
+      /** @param {import('./fix/loop-to-map.js').TextEdit | import('./fix/loop-to-map.js').LimitedEdit} edit */
+      const toFix = (edit) => (/** @type {import('eslint').Rule.RuleFixer} */ fixer) => [
+        fixer.replaceTextRange(edit.range, edit.text),
+        ...('imports' in edit ? addImports(sourceCode, fixer, edit.imports) : []),
+      ];
       /** @type {import('eslint').Rule.SuggestionReportDescriptor[]} */
       const suggest = [];
       if (edits.unbounded) suggest.push({ messageId: unboundedMessage, fix: toFix(edits.unbounded) });
-      if (edits.bounded) suggest.push({ messageId: 'runBounded', data: { max: String(maxConcurrency) }, fix: toFix(edits.bounded) });
+      const { bounded } = edits;
+      if (bounded && 'helper' in bounded) suggest.push({ messageId: 'runBoundedWith', data: { helper: bounded.helper, max: String(bounded.limit) }, fix: toFix(bounded) });
+      else if (bounded) suggest.push({ messageId: 'runBounded', data: { max: String(maxConcurrency) }, fix: toFix(bounded) });
       // With a limit configured, a codemod applies the bounded rewrite: that is what the limit is for.
       const preferred = maxConcurrency ? edits.bounded : edits.unbounded;
       const fix = options.fix && autofixable && preferred ? toFix(preferred) : null;
@@ -136,7 +145,8 @@ const rule = {
       if (facts === null) return;
       reported.add(shape.loop);
       const knownArray = shape.kind !== 'for-in' && isKnownArray(shape.source, resolve);
-      const edits = loopRewrites(sourceCode, shape, facts, { knownArray, isTypeScript, maxConcurrency });
+      const limited = limitedHelperAt(shape, resolve);
+      const edits = loopRewrites(sourceCode, shape, facts, { knownArray, isTypeScript, maxConcurrency, limited });
       report(shape.loop, 'loopWaterfall', edits, 'runTogether', true);
     }
 

@@ -3,7 +3,8 @@
  *   await Promise.all(items.map(async (item) => { … }))
  * keeping the order of results and the variable names, and, when a
  * concurrency limit is configured, into a chunked loop that runs at most
- * that many iterations at a time. Returns null for anything it cannot
+ * that many iterations at a time — or, when the project depends on p-map or
+ * p-limit, into a call of that (loop-limited.js). Returns null for anything it cannot
  * rewrite faithfully (comments it would drop, several collecting statements,
  * a shadowed `Promise`).
  */
@@ -13,14 +14,17 @@ import { freshName, isShadowedGlobal } from './loop-names.js';
 import { semicolonStyle, statementEnd } from './loop-style.js';
 import { isStatementListParent, isStableReference } from '../analysis/loop-shapes.js';
 import { unwrap } from '../analysis/ast.js';
+import { limitedAll } from './loop-limited.js';
 
 /**
  * @typedef {{ range: [number, number], text: string }} TextEdit
+ * @typedef {TextEdit & { helper: string, limit: number, imports: import('./loop-limited.js').LimitedHelper['imports'] }} LimitedEdit
  *
  * @typedef {object} RewriteOptions
  * @property {boolean} knownArray   the iterated value is certainly a dense array (`.map`/`.slice` exist)
  * @property {boolean} isTypeScript the file may contain TypeScript syntax
  * @property {number | null} maxConcurrency
+ * @property {import('./loop-limited.js').LimitedHelper | null} [limited] a helper the bounded rewrite calls instead of chunking
  */
 
 /** Expressions that can receive `.map` without parentheses. */
@@ -31,7 +35,7 @@ const TIGHT = new Set(['Identifier', 'MemberExpression', 'CallExpression', 'This
  * @param {import('../analysis/loop-shapes.js').LoopShape} shape a for-of, for-in or indexed loop
  * @param {import('../analysis/loop-iterations.js').IterationFacts} facts
  * @param {RewriteOptions} options
- * @returns {{ unbounded: TextEdit | null, bounded: TextEdit | null }}
+ * @returns {{ unbounded: TextEdit | null, bounded: TextEdit | LimitedEdit | null }}
  */
 export function loopRewrites(sourceCode, shape, facts, options) {
   const none = { unbounded: null, bounded: null };
@@ -69,34 +73,58 @@ export function loopRewrites(sourceCode, shape, facts, options) {
   const listText = shape.kind === 'for-in'
     ? `Object.keys(${sourceText})`
     : options.knownArray ? receiverText : null;
-  const mapped = listText !== null
-    ? `${listText}.map(${callback.text})`
-    : `Array.from(${source.type === 'SequenceExpression' ? `(${sourceText})` : sourceText}, ${callback.text})`;
+  const argumentText = source.type === 'SequenceExpression' ? `(${sourceText})` : sourceText;
+  const mapWith = (/** @type {string} */ fn) => (listText !== null ? `${listText}.map(${fn})` : `Array.from(${argumentText}, ${fn})`);
 
   const inList = isStatementListParent(statement.parent);
   // The generated statement ends where the loop did: mind what follows it.
   const end = statementEnd(semi, sourceCode.getTokenAfter(statement));
-  const unbounded = unboundedEdit(sourceCode, shape, plan, mapped, { indent, inList, semi, end });
-  const bounded = options.maxConcurrency && shape.kind !== 'indexed' && inList
+  const layout = { indent, inList, semi, end };
+  const unbounded = unboundedEdit(sourceCode, shape, plan, `await Promise.all(${mapWith(callback.text)})`, layout);
+  // p-map walks its input as for…of does and passes each index: an indexed loop over anything but a known
+  // dense array walks a copy, which has every index from 0 to length - 1 as the loop had.
+  const iterable = shape.kind === 'for-in' ? `Object.keys(${sourceText})`
+    : shape.kind === 'indexed' && !options.knownArray ? `Array.from(${argumentText})` : argumentText;
+  const limited = options.limited
+    ? limitedEdit(sourceCode, shape, plan, options.limited, layout, { iterable, callback: callback.text, params, mapWith, inList })
+    : null;
+  const bounded = limited ?? (options.maxConcurrency && shape.kind !== 'indexed' && inList
     ? boundedEdit(sourceCode, shape, plan, callback.text, {
       indent, unit, semi, limit: options.maxConcurrency, knownArray: options.knownArray, hasTemplate: hasMultilineTemplate(sourceCode, body),
     })
-    : null;
+    : null);
   return { unbounded, bounded };
+}
+
+/**
+ * The bounded rewrite through p-map or p-limit: the unbounded form's shape, with the helper's call for Promise.all.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {import('../analysis/loop-shapes.js').LoopShape} shape
+ * @param {import('./loop-callback.js').ResultPlan} plan
+ * @param {import('./loop-limited.js').LimitedHelper} helper
+ * @param {{ indent: string, inList: boolean, semi: string, end: string }} layout
+ * @param {Parameters<typeof limitedAll>[3]} parts
+ * @returns {LimitedEdit | null}
+ */
+function limitedEdit(sourceCode, shape, plan, helper, layout, parts) {
+  const call = limitedAll(sourceCode, shape.statement, helper, parts);
+  const edit = call && unboundedEdit(sourceCode, shape, plan, call.all, layout);
+  if (!edit) return null;
+  const text = call.setup ? `${call.setup}${layout.semi}\n${layout.indent}${edit.text}` : edit.text;
+  return { range: edit.range, text, helper: helper.name, limit: helper.limit, imports: helper.imports };
 }
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {import('../analysis/loop-shapes.js').LoopShape} shape
  * @param {import('./loop-callback.js').ResultPlan} plan
- * @param {string} mapped
+ * @param {string} all the awaited call that runs the iterations and gives their results in order
  * @param {{ indent: string, inList: boolean, semi: string, end: string }} layout inList: the loop sits in a statement
  *   list (a declaration may replace it); semi: the file's semicolon; end: the semicolon the last statement needs
  * @returns {TextEdit | null}
  */
-function unboundedEdit(sourceCode, shape, plan, mapped, { indent, inList, semi, end }) {
+function unboundedEdit(sourceCode, shape, plan, all, { indent, inList, semi, end }) {
   const { statement } = shape;
-  const all = `await Promise.all(${mapped})`;
   if (plan.kind === 'none') return { range: statement.range, text: `${all}${end}` };
   const collection = plan.collector.target.name;
   // Gathered results come back as one array per iteration, flattened in order.

@@ -173,10 +173,12 @@ function joinableImportList(body, style, specifier) {
 /**
  * Fixes that make `name` importable from `specifier` for each entry: joined
  * to an existing import of the same module when there is one, otherwise a
- * new import after the file's existing ones.
+ * new import after the file's existing ones. With `isDefault`, `name` is the
+ * module's default export (`import name from …`) or, in CommonJS, the module
+ * itself (`const name = require(…)`).
  * @param {SourceCode} sourceCode
  * @param {import('eslint').Rule.RuleFixer} fixer
- * @param {Array<{ name: string, specifier: string }>} imports
+ * @param {Array<{ name: string, specifier: string, isDefault?: boolean }>} imports
  * @returns {import('eslint').Rule.Fix[]}
  */
 export function addImports(sourceCode, fixer, imports) {
@@ -184,10 +186,10 @@ export function addImports(sourceCode, fixer, imports) {
   const style = moduleStyle(sourceCode);
   const body = /** @type {any[]} */ (sourceCode.ast.body);
   const fixes = [];
-  /** @type {Array<{ name: string, specifier: string }>} */
+  /** @type {Array<{ name: string, specifier: string, isDefault?: boolean }>} */
   const fresh = [];
   for (const entry of imports) {
-    const joinAfter = joinableImportList(body, style, entry.specifier);
+    const joinAfter = entry.isDefault ? null : joinableImportList(body, style, entry.specifier);
     if (joinAfter) fixes.push(fixer.insertTextAfter(joinAfter, `, ${entry.name}`));
     else fresh.push(entry);
   }
@@ -203,9 +205,10 @@ export function addImports(sourceCode, fixer, imports) {
   const quote = /^[^'"]*"/.test(sampleText) ? '"' : "'";
   const semi = sample ? (sampleText.trimEnd().endsWith(';') ? ';' : '') : ';';
   const eol = sourceCode.text.includes('\r\n') ? '\r\n' : '\n';
-  const lines = fresh.map(({ name, specifier }) =>
-    style === 'esm' ? `import { ${name} } from ${quote}${specifier}${quote}${semi}` : `const { ${name} } = require(${quote}${specifier}${quote})${semi}`,
-  );
+  const lines = fresh.map(({ name, specifier, isDefault }) => {
+    const binding = isDefault ? name : `{ ${name} }`;
+    return style === 'esm' ? `import ${binding} from ${quote}${specifier}${quote}${semi}` : `const ${binding} = require(${quote}${specifier}${quote})${semi}`;
+  });
   if (sample) fixes.push(fixer.insertTextAfter(sample, eol + lines.join(eol)));
   else {
     // Keep directives ('use strict') first: a statement before them turns them into plain strings.

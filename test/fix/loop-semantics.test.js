@@ -5,33 +5,9 @@
  * in flight at once.
  */
 import assert from 'node:assert/strict';
-import { suggestionOutput } from './loop-helpers.js';
+import { suggestionOutput, createWork } from './loop-helpers.js';
 
 const AsyncFunction = /** @type {FunctionConstructor} */ (Object.getPrototypeOf(async () => {}).constructor);
-
-/**
- * Stub async work: records calls and the peak number in flight; earlier
- * items take longer, so completion order is the reverse of start order.
- * Items named in `failing` reject.
- * @param {number} count
- * @param {Set<unknown>} [failing]
- */
-function createWork(count, failing = new Set()) {
-  const stats = { calls: /** @type {unknown[]} */ ([]), inFlight: 0, peak: 0 };
-  let started = 0;
-  /** @param {unknown} item */
-  const work = async (item) => {
-    stats.calls.push(item);
-    stats.inFlight++;
-    stats.peak = Math.max(stats.peak, stats.inFlight);
-    const delay = 2 * (count - (started++ % count));
-    await new Promise((resolve) => setTimeout(resolve, delay));
-    stats.inFlight--;
-    if (failing.has(item)) throw new Error(`failed on ${String(item)}`);
-    return `done:${String(item)}`;
-  };
-  return { work, stats };
-}
 
 /**
  * Runs a function body `(items, work) => …` and captures its result or error.

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
+import { fileURLToPath } from 'node:url';
 import { runRuleTests } from './rule-tester.js';
 import rule from '../../rules/no-loop-waterfall.js';
 
@@ -764,6 +765,41 @@ const invalid = [
     }))));
   }
   return urls;
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
+    // In a package that depends on p-map, a loop over an argument also gets the bounded rewrite through it,
+    // 10 at a time (test/fix/loop-limited.test.js covers the shapes, p-limit and where it is not offered).
+    code: `export async function upload(files) {
+  for (const file of files) await uploadFile(file);
+}`,
+    filename: fileURLToPath(new URL('../fix/fixtures/limited/esm-p-map/routes.js', import.meta.url)),
+    // The fixture sits under test/, which the rule skips by default.
+    options: [{ ignoreFiles: [] }],
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 2,
+        column: 3,
+        endLine: 2,
+        endColumn: 28,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `export async function upload(files) {
+  await Promise.all(Array.from(files, (file) => uploadFile(file)));
+}`,
+          },
+          {
+            messageId: 'runBoundedWith',
+            data: {"helper":"p-map","max":"10"},
+            output: `import pMap from 'p-map';
+export async function upload(files) {
+  await pMap(files, (file) => uploadFile(file), { concurrency: 10 });
 }`,
           },
         ],

@@ -18,7 +18,9 @@ const OPTIONS = {
   types: ['node'],
   skipLibCheck: true,
 };
-const FILE = '/virtual/input.ts';
+// Inside the repository (the file itself never exists), so that imports of installed packages
+// (p-map, p-limit) resolve to their own declarations as in a user's project.
+const FILE = fileURLToPath(new URL('../../.virtual/input.ts', import.meta.url));
 const baseHost = ts.createCompilerHost(OPTIONS);
 /** @type {Map<string, ts.SourceFile | undefined>} */
 const libCache = new Map();

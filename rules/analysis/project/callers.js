@@ -161,8 +161,9 @@ function importersOf(files) {
 /**
  * The nearest folder upwards holding a package.json.
  * @param {string} dir
+ * @returns {string | null}
  */
-function projectRoot(dir) {
+export function projectRoot(dir) {
   for (let current = dir; ; current = path.dirname(current)) {
     if (fs.existsSync(path.join(current, 'package.json'))) return current;
     if (path.dirname(current) === current) return null;

@@ -11,6 +11,7 @@ import { createModuleView } from './module-view.js';
 import { foreignVisitorKeys, forgetModule } from './module-cache.js';
 import { clearResolutions } from './resolve-import.js';
 import { forgetCallerIndexes } from './callers.js';
+import { forgetConcurrencyPackages } from './concurrency-packages.js';
 import { valueOfExpression } from './callee-lookup.js';
 import { createSummarizer } from './summarize.js';
 import { unknownSummary, mergeInto } from './effect-summary.js';
@@ -191,7 +192,8 @@ function thisOwnerOf(call) {
 /**
  * Forgets what the index knows about a file that was saved, created,
  * renamed or deleted: its parsed module, every import resolution (a new file
- * may now be what a specifier resolves to) and the caller indexes. The
+ * may now be what a specifier resolves to), the caller indexes and what the
+ * package.json files declare (a saved one may add p-map). The
  * editor calls this; a lint run from the command line never needs to.
  * @param {string} file absolute path
  */
@@ -199,4 +201,5 @@ export function forgetProjectFile(file) {
   forgetModule(file);
   clearResolutions();
   forgetCallerIndexes();
+  forgetConcurrencyPackages();
 }
