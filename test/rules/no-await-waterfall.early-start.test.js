@@ -210,7 +210,9 @@ async function h(id) { const [user, clean, config] = await Promise.all([getUser(
 async function h(id) { const configPromise = (async () => getConfig())(); configPromise.catch(() => {}); const user = await getUser(id); const orders = await getOrders(user); const clean = await tidy(id); const config = await configPromise; return [orders, clean, config]; }`)],
   },
   // An assignment to a computed key: `key(id)` runs before the call in the original, so the call stays.
+  // (JavaScript: in TypeScript the property's type could steer getConfig()'s inference, see below.)
   {
+    filename: 'file.js',
     code: 'async function h(id, cache) { const user = await getUser(id); const orders = await getOrders(user); cache[key(id)] = await getConfig(); return orders; }',
     errors: [waterfall(null, null)],
   },
@@ -266,9 +268,11 @@ async function h(id) { const configPromise = (async () => getConfig())(); config
     errors: [waterfall('async function h(id: string) { const [user, configResult] = await Promise.all([api.getUser(id), getConfig() satisfies Config | PromiseLike<Config>]); const config = configResult satisfies Config; const orders = await api.getOrders(user.id); return [orders, config] as const; }', null)],
   },
   {
+    // The field's type may be what infers getConfig()'s type arguments and cannot be written into
+    // a rewrite: no suggestion, and the message says why.
     code: 'class S { config!: Config; async h(id: string) { const user = await api.getUser(id); const orders = await api.getOrders(user.id); this.config = await getConfig(); return orders; } }',
     only: 'ts',
-    errors: [waterfall(null, null)],
+    errors: [{ ...waterfall(null, null), messageId: 'waterfallUntyped' }],
   },
 
   // ── Optional chains on the awaited value ────────────────────────────────
