@@ -32,7 +32,7 @@ export function needsContextType(sourceCode, member, typescript) {
 
 /**
  * The text of that expected type, or null when it cannot be named (an assignment to a property,
- * or to a variable declared without a type).
+ * or to a variable whose type comes from its initial value).
  * @param {import('eslint').SourceCode} sourceCode
  * @param {import('./operations.js').AwaitedOperation} member
  */
