@@ -99,7 +99,8 @@ function printEslint(runs) {
  */
 async function compareOxlint(files, eslintRun) {
   const rules = Object.fromEntries(UNBLOCK_RULES.map((id) => [id, 'warn']));
-  const base = { targets: files, cwd: DEFAULT_CACHE, extraArgs: ['--threads=1'] };
+  // The config sits in ESLint's cwd, so the rules see the same `context.cwd` (their file globs are relative to it).
+  const base = { targets: files, cwd: DEFAULT_CACHE, configDir: DEFAULT_CACHE, extraArgs: ['--threads=1'] };
   const parseOnly = await runOxlint({ ...base, config: oxlintConfig({}) });
   const withRules = await runOxlint({ ...base, config: oxlintConfig(rules) });
   console.log(`\noxlint ${oxlintVersion()} (one thread, plugin through jsPlugins) on the same ${files.length} files:`);
