@@ -163,7 +163,9 @@ function contextAt(file, node) {
 function shadowTestAt(sourceCode, node) {
   const start = sourceCode.getScope(node);
   return (/** @type {string} */ name) => {
-    for (let scope = start; scope && scope.type !== 'module' && scope.type !== 'global'; scope = scope.upper) {
+    // A CommonJS file's top level is a function scope around the Program (ESLint's sourceType
+    // "commonjs"): its names are the module's, not a function's.
+    for (let scope = start; scope && scope.type !== 'module' && scope.type !== 'global' && scope.block.type !== 'Program'; scope = scope.upper) {
       if (scope.set.has(name)) return true;
     }
     return false;

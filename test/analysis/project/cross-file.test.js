@@ -25,6 +25,15 @@ describe('project index: callees read across files', () => {
     assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [4]);
   });
 
+  it('reads the same bodies when the files are linted as CommonJS (sourceType "commonjs")', async () => {
+    // ESLint wraps a CommonJS file's top level in a function scope: its requires and functions
+    // are still the module's own names, not locals that hide them. (Ghost is linted this way.)
+    const reads = await lintFixture('reads-across-files', undefined, { sourceType: 'commonjs' });
+    assert.deepEqual(linesOf(reads['handler.js'], 'no-await-waterfall'), [4]);
+    const singleton = await lintFixture('singleton', undefined, { sourceType: 'commonjs' });
+    assert.deepEqual(linesOf(singleton['handler.js'], 'no-await-waterfall'), [5]);
+  });
+
   it('follows a TypeScript field typed by a constructor parameter, through tsconfig paths', async () => {
     const reports = await lintFixture('typed-field');
     assert.deepEqual(fatal(reports['src/service.ts']), []);

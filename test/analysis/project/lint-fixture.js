@@ -14,17 +14,17 @@ export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)
 /**
  * @param {string} name fixture folder under fixtures/
  * @param {import('eslint').Linter.RulesRecord} [rules] rule options, default: the recommended rules
+ * @param {{ sourceType?: 'module' | 'commonjs' }} [options] what the .js files are parsed as (default: module)
  * @returns {Promise<Record<string, Array<{ ruleId: string | null, line: number, message: string }>>>}
  */
-export async function lintFixture(name, rules) {
+export async function lintFixture(name, rules, { sourceType = 'module' } = {}) {
   const cwd = path.join(fixturesDir, name);
   const eslint = new ESLint({
     cwd,
     overrideConfigFile: true,
     overrideConfig: [
       { files: ['**/*.js', '**/*.ts'], plugins: { unblock: plugin }, rules: rules ?? plugin.configs.recommended.rules },
-      { files: ['**/*.js'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
-      { files: ['**/*.js'], ignores: ['**/*.mjs'], languageOptions: { sourceType: 'module' } },
+      { files: ['**/*.js'], languageOptions: { ecmaVersion: 'latest', sourceType } },
       { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
     ],
   });
