@@ -6,11 +6,11 @@ import { createStatementFacts } from './analysis/statement-facts.js';
 import { findStatementGroups } from './analysis/waterfall-groups.js';
 import { isInOrderedScope } from './analysis/ordered-scopes.js';
 import { orderingReason, worthStartingTogether } from './analysis/independence.js';
-import { countSuspensions, awaitInValue } from './analysis/operations.js';
+import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
-import { earlyStartMembers } from './analysis/early-start.js';
-import { startEarlyEdits } from './fix/start-early.js';
+import { startEarlySuggestion, typeLinksBetween, wrappedOutsideDeclarations, isParenthesized, isTypeScript } from './fix/waterfall-suggestions.js';
+import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements } from './analysis/waterfall-places.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { waterfallData } from './analysis/report-names.js';
 import { losesExpectedType } from './analysis/context-types.js';
@@ -96,11 +96,11 @@ const rule = {
       const groups = findStatementGroups(statements, getFacts()).filter(worthStartingTogether);
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
       for (const members of groups) {
-        const typeLinked = typeLinksBetween(members);
+        const typeLinked = typeLinksBetween(sourceCode, members);
         const typescript = isTypeScript(context);
         const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members, typescript);
         const losesTypes = typeLinked || wrappedOutsideDeclarations(members) || members.some((member) => losesExpectedType(sourceCode, member, typescript));
-        report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes, startEarlySuggestion(statements, members));
+        report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes, startEarlySuggestion(sourceCode, statements, members, getFacts(), typescript));
       }
     }
 
@@ -130,24 +130,6 @@ const rule = {
     }
 
     /**
-     * "Start early, await late", where it overlaps more than Promise.all (see analysis/early-start.js).
-     * @param {any[]} statements
-     * @param {any[]} members
-     * @returns {import('eslint').Rule.SuggestionReportDescriptor | null}
-     */
-    function startEarlySuggestion(statements, members) {
-      const started = earlyStartMembers(statements, members, getFacts(), { sourceCode, typescript: isTypeScript(context) });
-      const edits = started && startEarlyEdits(sourceCode, members[0], started);
-      if (!edits) return null;
-      const { names } = waterfallData(sourceCode, started.map((member) => member.awaitNode.argument));
-      return {
-        messageId: 'startEarly',
-        data: { names, each: started.length === 1 ? 'it' : 'each' },
-        fix: (fixer) => edits.map((edit) => fixer.replaceTextRange(edit.range, edit.text)),
-      };
-    }
-
-    /**
      * @param {any} container
      * @param {any[]} slots expressions in evaluation order (null for a slot that is not a plain value)
      */
@@ -158,7 +140,7 @@ const rule = {
       let run = [];
       const flush = () => {
         if (run.length >= 2 && worthStartingTogether(run.map((member) => getFacts().expressionOperation(member)))) {
-          const edit = promiseAllExpressionEdit(sourceCode, container, run, isParenthesized);
+          const edit = promiseAllExpressionEdit(sourceCode, container, run, (node) => isParenthesized(sourceCode, node));
           report(run[0], run.map((node) => node.argument), edit, run[run.length - 1]);
         }
         run = [];
@@ -188,44 +170,6 @@ const rule = {
       return cls.barrier ? null : slot;
     }
 
-    /**
-     * A member's operand names another member's binding in a type
-     * (`g<typeof x>()`): not data flow, but merged into one declaration it
-     * would refer to itself, so no rewrite is offered.
-     * @param {any[]} members
-     */
-    function typeLinksBetween(members) {
-      const operands = members.map((member) => member.awaitNode.argument.range);
-      return members.some((member) =>
-        member.form === 'declaration' &&
-        sourceCode.getDeclaredVariables(member.statement.type === 'ExportNamedDeclaration' ? member.statement.declaration.declarations[0] : member.statement.declarations[0])
-          .some((variable) => variable.references.some((reference) =>
-            operands.some(([start, end]) => reference.identifier.range[0] >= start && reference.identifier.range[1] <= end))),
-      );
-    }
-
-    /**
-     * An await in `as`/`!`/`satisfies` in an assignment or an `export`: its
-     * assertion has no statement of its own to stay in (see fix/typed-results.js).
-     * @param {any[]} members
-     */
-    function wrappedOutsideDeclarations(members) {
-      return members.some((member) => member.wrapped && !member.chained) && (members[0].form !== 'declaration' || members[0].exported);
-    }
-
-    /** @param {any} node */
-    function isParenthesized(node) {
-      const before = sourceCode.getTokenBefore(node);
-      const after = sourceCode.getTokenAfter(node);
-      if (before?.value !== '(' || after?.value !== ')') return false;
-      // The parentheses of a call's argument list belong to the call.
-      const parent = node.parent;
-      if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.length === 1) {
-        return sourceCode.getTokenBefore(before)?.range[1] > (parent.typeArguments ?? parent.typeParameters ?? parent.callee).range[1];
-      }
-      return true;
-    }
-
     /** Statement lists and expressions that hold an await, found from the awaits themselves. */
     const statementLists = new Set();
     const slotContainers = new Set();
@@ -253,90 +197,5 @@ const rule = {
     };
   },
 };
-
-const STATEMENT_LIST_OWNERS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase']);
-/** Nodes between an await and its statement when the await is the statement's value. */
-const VALUE_WRAPPERS = new Set([
-  'VariableDeclarator', 'VariableDeclaration', 'AssignmentExpression', 'ExpressionStatement', 'ExportNamedDeclaration',
-  'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'TSTypeAssertion',
-]);
-
-/**
- * The statement list in which an await is a statement's whole value
- * (`const x = await f();`, `x = await f();`, `const n = (await f())?.name;`), or null.
- * @param {any} awaitNode
- */
-function statementListOf(awaitNode) {
-  let current = awaitNode;
-  while (current.parent && (VALUE_WRAPPERS.has(current.parent.type) || isChainOn(current))) current = current.parent;
-  return current.parent && STATEMENT_LIST_OWNERS.has(current.parent.type) ? current.parent : null;
-}
-
-/**
- * Whether the file is TypeScript, where a declared type can steer a call's inference.
- * @param {import('eslint').Rule.RuleContext} context
- */
-function isTypeScript(context) {
-  if (/\.[cm]?tsx?$/.test(context.filename)) return true;
-  // A JavaScript file has no declared types, whichever parser reads it; a name without an
-  // extension (`<input>`) is TypeScript when typescript-eslint parsed it.
-  if (/\.[cm]?jsx?$/.test(context.filename)) return false;
-  return Boolean(context.sourceCode.parserServices?.esTreeNodeToTSNodeMap);
-}
-
-/**
- * `current` is the object of a member access inside an optional chain (which
- * statement-facts then checks in full, see awaitInValue).
- * @param {any} current
- */
-function isChainOn(current) {
-  const parent = current.parent;
-  return parent.type === 'ChainExpression' || (parent.type === 'MemberExpression' && parent.object === current);
-}
-
-/**
- * The array, call or object literal of which the await is directly an element,
- * an argument or a property value, or null.
- * @param {any} awaitNode
- */
-function slotContainerOf(awaitNode) {
-  const parent = awaitNode.parent;
-  if (parent.type === 'ArrayExpression') return parent;
-  if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee !== awaitNode) return parent;
-  if (parent.type === 'Property' && parent.value === awaitNode && parent.parent.type === 'ObjectExpression') return parent.parent;
-  return null;
-}
-
-/**
- * The expressions of a container in evaluation order; null for an object
- * member that is not a plain `key: value` (its evaluation is not a slot).
- * @param {any} container
- */
-function slotsOf(container) {
-  if (container.type === 'ArrayExpression') return container.elements;
-  if (container.type === 'ObjectExpression') {
-    return container.properties.map((/** @type {any} */ property) =>
-      property.type === 'Property' && property.kind === 'init' && !property.computed && !property.method ? property.value : null,
-    );
-  }
-  return container.arguments;
-}
-
-/**
- * A cheap first look: how many statements directly await something.
- * @param {any[]} statements
- */
-function countAwaitedStatements(statements) {
-  let count = 0;
-  for (const statement of statements) {
-    const inner = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
-    if (!inner) continue;
-    let value = null;
-    if (inner.type === 'VariableDeclaration' && inner.declarations.length === 1) value = inner.declarations[0].init;
-    else if (inner.type === 'ExpressionStatement' && inner.expression.type === 'AssignmentExpression') value = inner.expression.right;
-    if (value && awaitInValue(value) && ++count >= 2) return count;
-  }
-  return count;
-}
 
 export default rule;

@@ -1,0 +1,80 @@
+/**
+ * Where the waterfall rule finds awaits: the statement list in which an await
+ * is a statement's whole value, and the array, call or object literal of
+ * which it is directly a slot. Found from the awaits themselves, so code
+ * without awaits costs nothing.
+ */
+import { awaitInValue } from './operations.js';
+
+const STATEMENT_LIST_OWNERS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase']);
+/** Nodes between an await and its statement when the await is the statement's value. */
+const VALUE_WRAPPERS = new Set([
+  'VariableDeclarator', 'VariableDeclaration', 'AssignmentExpression', 'ExpressionStatement', 'ExportNamedDeclaration',
+  'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'TSTypeAssertion',
+]);
+
+/**
+ * The statement list in which an await is a statement's whole value
+ * (`const x = await f();`, `x = await f();`, `const n = (await f())?.name;`), or null.
+ * @param {any} awaitNode
+ */
+export function statementListOf(awaitNode) {
+  let current = awaitNode;
+  while (current.parent && (VALUE_WRAPPERS.has(current.parent.type) || isChainOn(current))) current = current.parent;
+  return current.parent && STATEMENT_LIST_OWNERS.has(current.parent.type) ? current.parent : null;
+}
+
+/**
+ * `current` is the object of a member access inside an optional chain (which
+ * statement-facts then checks in full, see awaitInValue).
+ * @param {any} current
+ */
+function isChainOn(current) {
+  const parent = current.parent;
+  return parent.type === 'ChainExpression' || (parent.type === 'MemberExpression' && parent.object === current);
+}
+
+/**
+ * The array, call or object literal of which the await is directly an element,
+ * an argument or a property value, or null.
+ * @param {any} awaitNode
+ */
+export function slotContainerOf(awaitNode) {
+  const parent = awaitNode.parent;
+  if (parent.type === 'ArrayExpression') return parent;
+  if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.callee !== awaitNode) return parent;
+  if (parent.type === 'Property' && parent.value === awaitNode && parent.parent.type === 'ObjectExpression') return parent.parent;
+  return null;
+}
+
+/**
+ * The expressions of a container in evaluation order; null for an object
+ * member that is not a plain `key: value` (its evaluation is not a slot).
+ * @param {any} container
+ */
+export function slotsOf(container) {
+  if (container.type === 'ArrayExpression') return container.elements;
+  if (container.type === 'ObjectExpression') {
+    return container.properties.map((/** @type {any} */ property) =>
+      property.type === 'Property' && property.kind === 'init' && !property.computed && !property.method ? property.value : null,
+    );
+  }
+  return container.arguments;
+}
+
+/**
+ * A cheap first look: how many statements directly await something.
+ * @param {any[]} statements
+ */
+export function countAwaitedStatements(statements) {
+  let count = 0;
+  for (const statement of statements) {
+    const inner = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+    if (!inner) continue;
+    let value = null;
+    if (inner.type === 'VariableDeclaration' && inner.declarations.length === 1) value = inner.declarations[0].init;
+    else if (inner.type === 'ExpressionStatement' && inner.expression.type === 'AssignmentExpression') value = inner.expression.right;
+    if (value && awaitInValue(value) && ++count >= 2) return count;
+  }
+  return count;
+}
