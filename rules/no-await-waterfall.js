@@ -9,15 +9,15 @@ import { orderingReason, worthStartingTogether } from './analysis/independence.j
 import { countSuspensions } from './analysis/operations.js';
 import { unwrap } from './analysis/ast.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
-import { startEarlySuggestion, typeLinksBetween, wrappedOutsideDeclarations, isParenthesized, isTypeScript } from './fix/waterfall-suggestions.js';
-import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements } from './analysis/waterfall-places.js';
+import { startEarlySuggestion, typeLinksBetween, wrappedOutsideDeclarations, isParenthesized } from './fix/waterfall-suggestions.js';
+import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements, tryStatementListOf, statementsOf } from './analysis/waterfall-places.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { waterfallData } from './analysis/report-names.js';
-import { losesExpectedType } from './analysis/context-types.js';
+import { losesExpectedType, isTypeScript } from './analysis/context-types.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
-import { findSettledGroups, tryStatementListOf } from './analysis/settled-groups.js';
+import { findSettledGroups } from './analysis/settled-groups.js';
 import { promiseAllSettledEdit } from './fix/promise-all-settled.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
@@ -190,9 +190,9 @@ const rule = {
       'Program:exit'() {
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
         if (statementLists.size + slotContainers.size + tryStatementLists.size === 0 || (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null)) return;
-        for (const owner of statementLists) checkStatements(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
+        for (const owner of statementLists) checkStatements(statementsOf(owner));
         for (const container of slotContainers) checkSlots(container, slotsOf(container));
-        for (const owner of tryStatementLists) checkSettled(owner.type === 'SwitchCase' ? owner.consequent : owner.body);
+        for (const owner of tryStatementLists) checkSettled(statementsOf(owner));
       },
     };
   },

@@ -111,3 +111,15 @@ export function withContextType(operand, type) {
   const member = /=>|\?|\bextends\b|^new\b/.test(type) ? `(${type})` : type;
   return `${operand} satisfies ${member} | PromiseLike<${type}>`;
 }
+
+/**
+ * Whether the file is TypeScript, where a declared type can steer a call's inference.
+ * @param {import('eslint').Rule.RuleContext} context
+ */
+export function isTypeScript(context) {
+  if (/\.[cm]?tsx?$/.test(context.filename)) return true;
+  // A JavaScript file has no declared types, whichever parser reads it; a name without an
+  // extension (`<input>`) is TypeScript when typescript-eslint parsed it.
+  if (/\.[cm]?jsx?$/.test(context.filename)) return false;
+  return Boolean(context.sourceCode.parserServices?.esTreeNodeToTSNodeMap);
+}

@@ -81,17 +81,3 @@ function callsOfCatch(member, { sourceCode, index, classifier }) {
   }
   return facts;
 }
-
-const STATEMENT_LIST_OWNERS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase']);
-
-/**
- * The statement list around a try statement, given the try's own block (the
- * list an await in it was found in), or null when the block is no try's.
- * @param {any} block
- */
-export function tryStatementListOf(block) {
-  const tryStatement = block.parent;
-  if (block.type !== 'BlockStatement' || tryStatement?.type !== 'TryStatement' || tryStatement.block !== block) return null;
-  const owner = tryStatement.parent;
-  return owner && STATEMENT_LIST_OWNERS.has(owner.type) ? owner : null;
-}

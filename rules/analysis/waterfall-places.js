@@ -1,7 +1,7 @@
 /**
  * Where the waterfall rule finds awaits: the statement list in which an await
- * is a statement's whole value, and the array, call or object literal of
- * which it is directly a slot. Found from the awaits themselves, so code
+ * is a statement's whole value, the statement list around a try whose block
+ * awaits, and the array, call or object literal of which it is directly a slot. Found from the awaits themselves, so code
  * without awaits costs nothing.
  */
 import { awaitInValue } from './operations.js';
@@ -77,4 +77,25 @@ export function countAwaitedStatements(statements) {
     if (value && awaitInValue(value) && ++count >= 2) return count;
   }
   return count;
+}
+
+/**
+ * The statement list around a try statement, given the try's own block (the
+ * list an await in it was found in), or null when the block is no try's.
+ * @param {any} block
+ */
+export function tryStatementListOf(block) {
+  const tryStatement = block.parent;
+  if (block.type !== 'BlockStatement' || tryStatement?.type !== 'TryStatement' || tryStatement.block !== block) return null;
+  const owner = tryStatement.parent;
+  return owner && STATEMENT_LIST_OWNERS.has(owner.type) ? owner : null;
+}
+
+/**
+ * The statements of a statement-list owner (a block, a program, a switch case).
+ * @param {any} owner
+ * @returns {any[]}
+ */
+export function statementsOf(owner) {
+  return owner.type === 'SwitchCase' ? owner.consequent : owner.body;
 }

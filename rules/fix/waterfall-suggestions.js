@@ -70,15 +70,3 @@ export function isParenthesized(sourceCode, node) {
   }
   return true;
 }
-
-/**
- * Whether the file is TypeScript, where a declared type can steer a call's inference.
- * @param {import('eslint').Rule.RuleContext} context
- */
-export function isTypeScript(context) {
-  if (/\.[cm]?tsx?$/.test(context.filename)) return true;
-  // A JavaScript file has no declared types, whichever parser reads it; a name without an
-  // extension (`<input>`) is TypeScript when typescript-eslint parsed it.
-  if (/\.[cm]?jsx?$/.test(context.filename)) return false;
-  return Boolean(context.sourceCode.parserServices?.esTreeNodeToTSNodeMap);
-}
