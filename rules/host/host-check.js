@@ -14,16 +14,26 @@ const SOURCE_CODE_METHODS = [
 const SOURCE_CODE_PROPERTIES = ['text', 'ast', 'lines', 'scopeManager', 'visitorKeys'];
 const CONTEXT_PROPERTIES = ['filename', 'cwd', 'options'];
 
+/** What each file's source code object lacks, checked once for all the rules that lint that file. */
+const checkedSources = new WeakMap();
+
 /**
  * @param {any} context a rule context
  * @returns {string[]} the missing pieces, e.g. `sourceCode.getScope()`; empty when all are there
  */
 export function missingHostApis(context) {
   const sourceCode = context?.sourceCode;
-  if (!sourceCode) return ['context.sourceCode'];
+  if (!sourceCode || typeof sourceCode !== 'object') return ['context.sourceCode'];
+  let missingInSource = checkedSources.get(sourceCode);
+  if (!missingInSource) {
+    missingInSource = [
+      ...SOURCE_CODE_METHODS.filter((name) => typeof sourceCode[name] !== 'function').map((name) => `sourceCode.${name}()`),
+      ...SOURCE_CODE_PROPERTIES.filter((name) => !(name in sourceCode)).map((name) => `sourceCode.${name}`),
+    ];
+    checkedSources.set(sourceCode, missingInSource);
+  }
   return [
-    ...SOURCE_CODE_METHODS.filter((name) => typeof sourceCode[name] !== 'function').map((name) => `sourceCode.${name}()`),
-    ...SOURCE_CODE_PROPERTIES.filter((name) => !(name in sourceCode)).map((name) => `sourceCode.${name}`),
+    ...missingInSource,
     ...CONTEXT_PROPERTIES.filter((name) => !(name in context)).map((name) => `context.${name}`),
     ...(typeof context.report === 'function' ? [] : ['context.report()']),
   ];

@@ -8,7 +8,7 @@ import { unwrap, isFunctionNode, propertyName } from '../ast.js';
 import { foreignVisitorKeys } from './module-cache.js';
 import { resolveCall, valueOfExpression, valueOfRequire } from './callee-lookup.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
-import { walkCalls, topLevelFrame } from './function-frames.js';
+import { walkCalls, topLevelFrame, isDeclared, initOf } from './function-frames.js';
 
 /**
  * A function's identity across parsers: its file and where it starts.
@@ -64,7 +64,7 @@ function recordCall(scan, call, frame) {
  * @returns {ReturnType<typeof registrationsOf>} the registrations found
  */
 function recordRegistrations(scan, call, frame) {
-  const registered = registrationsOf(scan.view, call, (name) => frame.inits.get(name));
+  const registered = registrationsOf(scan.view, call, (name) => initOf(frame, name));
   for (const { handler, kind, label } of registered) {
     // `router.post('/', asyncHandler(async (req, res) => …))`: the wrapped function is the handler.
     const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments.filter((/** @type {any} */ a) => isFunctionNode(unwrap(a))) : [];
@@ -137,8 +137,8 @@ function contextOf(view, frame) {
     view,
     classNode: frame.classNode,
     objectNode: frame.objectNode,
-    isShadowed: (name) => frame.declared.has(name),
-    localInit: (name) => frame.inits.get(name),
+    isShadowed: (name) => isDeclared(frame, name),
+    localInit: (name) => initOf(frame, name),
   };
 }
 

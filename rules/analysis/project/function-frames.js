@@ -14,8 +14,9 @@ import { keyName } from './module-view.js';
  * @property {string | null} name
  * @property {any | null} classNode
  * @property {any | null} objectNode
- * @property {Set<string>} declared names declared in this function and those around it
- * @property {Map<string, any>} inits initialisers of the names declared in them
+ * @property {Set<string>} declared names declared in this function itself (see isDeclared)
+ * @property {Map<string, any>} inits initialisers of the variables declared in its own body (see initOf)
+ * @property {Frame | null} outer the frame of the function around it
  * @property {boolean} method the function about to be entered is a method (its `this` is the class or object)
  * @property {boolean} [naming] `name` is the name of the function about to be entered
  */
@@ -25,7 +26,29 @@ import { keyName } from './module-view.js';
  * @returns {Frame}
  */
 export function topLevelFrame() {
-  return { fn: null, name: null, classNode: null, objectNode: null, method: false, declared: new Set(), inits: new Map() };
+  return { fn: null, name: null, classNode: null, objectNode: null, method: false, declared: new Set(), inits: new Map(), outer: null };
+}
+
+/**
+ * Whether a name is declared in the frame's function or one around it. Looked up along the
+ * frames rather than copied into each: a module has thousands of functions, and few calls ask.
+ * @param {Frame} frame
+ * @param {string} name
+ */
+export function isDeclared(frame, name) {
+  for (let current = /** @type {Frame | null} */ (frame); current; current = current.outer) if (current.declared.has(name)) return true;
+  return false;
+}
+
+/**
+ * The initialiser of a variable declared in the body of the frame's function or of the nearest
+ * function around it that declares one of that name.
+ * @param {Frame} frame
+ * @param {string} name
+ */
+export function initOf(frame, name) {
+  for (let current = /** @type {Frame | null} */ (frame); current; current = current.outer) if (current.inits.has(name)) return current.inits.get(name);
+  return undefined;
 }
 
 /**
@@ -83,8 +106,9 @@ function frameOfChild(child, parent, frame) {
  * @returns {Frame}
  */
 function enterFunction(fn, outer, visitorKeys) {
-  const declared = new Set([...outer.declared, ...declaredNames(fn, visitorKeys, { nested: false })]);
-  const inits = new Map(outer.inits);
+  const declared = declaredNames(fn, visitorKeys, { nested: false });
+  /** @type {Map<string, any>} */
+  const inits = new Map();
   for (const statement of fn.body?.type === 'BlockStatement' ? fn.body.body : []) {
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declarator of statement.declarations) if (declarator.id.type === 'Identifier') inits.set(declarator.id.name, declarator.init);
@@ -101,5 +125,6 @@ function enterFunction(fn, outer, visitorKeys) {
     method: false,
     declared,
     inits,
+    outer,
   };
 }

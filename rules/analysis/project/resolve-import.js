@@ -28,8 +28,14 @@ function getResolver() {
   return resolver;
 }
 
-/** @type {Map<string, string | null>} */
+/**
+ * Answers by the importing file's folder, then by specifier. Two levels rather than one joined key:
+ * a lint asks tens of thousands of times, nearly always something already answered, and a lookup
+ * then builds no string.
+ * @type {Map<string, Map<string, string | null>>}
+ */
 const resolved = new Map();
+let resolvedCount = 0;
 
 /**
  * @param {string} fromFile absolute path of the importing file
@@ -42,26 +48,41 @@ export function resolveImport(fromFile, specifier) {
   if (specifier.startsWith('node:')) return null;
   // Node resolves a specifier from the importing file's folder, and the nearest tsconfig is the
   // folder's too: every file in a folder shares the answer.
-  const key = detachedCopy(`${path.dirname(fromFile)}\0${specifier}`);
-  if (resolved.has(key)) return resolved.get(key) ?? null;
-  let result = null;
-  const instance = getResolver();
-  if (instance) {
-    try {
-      const answer = instance.resolveFileSync(fromFile, specifier);
-      const target = answer?.path;
-      if (target && !/[\\/]node_modules[\\/]/.test(target) && !/\.d\.[cm]?ts$/.test(target) && EXTENSIONS.some((ext) => target.endsWith(ext))) result = target;
-    } catch {
-      result = null;
-    }
+  const folder = path.dirname(fromFile);
+  const answers = resolved.get(folder);
+  const known = answers?.get(specifier);
+  if (known !== undefined) return known;
+  const result = resolveUncached(fromFile, specifier);
+  if (resolvedCount > 50_000) {
+    resolved.clear();
+    resolvedCount = 0;
   }
-  if (resolved.size > 50_000) resolved.clear();
-  resolved.set(key, result);
+  let stored = resolved.get(folder);
+  if (!stored) resolved.set(detachedCopy(folder), (stored = new Map()));
+  stored.set(detachedCopy(specifier), result);
+  resolvedCount++;
   return result;
 }
 
 /**
- * A copy of a string that shares no memory with the text it was cut from. A specifier read from
+ * @param {string} fromFile
+ * @param {string} specifier
+ * @returns {string | null}
+ */
+function resolveUncached(fromFile, specifier) {
+  const instance = getResolver();
+  if (!instance) return null;
+  try {
+    const target = instance.resolveFileSync(fromFile, specifier)?.path;
+    if (target && !/[\\/]node_modules[\\/]/.test(target) && !/\.d\.[cm]?ts$/.test(target) && EXTENSIONS.some((ext) => target.endsWith(ext))) return target;
+  } catch {
+    // An import that does not resolve points at no project file.
+  }
+  return null;
+}
+
+/**
+ * A copy of a string that shares no memory with the text it was cut from, for a cache key. A specifier read from
  * oxc-parser's AST is a slice of the whole JSON text of that file's AST (V8 slices rather than
  * copies), so keeping it as a cache key would keep every parsed file's JSON alive: 80 MB on Ghost,
  * which slowed every garbage collection of the lint run, ESLint's own parsing included.
@@ -74,5 +95,6 @@ function detachedCopy(text) {
 /** Forgets every answer: the editor calls this when files appear, move or vanish. */
 export function clearResolutions() {
   resolved.clear();
+  resolvedCount = 0;
   resolver?.clearCache?.();
 }
