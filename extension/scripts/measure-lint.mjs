@@ -7,18 +7,15 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runsOption, quantile, editedText, machineLine } from './measure-support.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import('typescript')} */
 const ts = require('typescript');
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist');
-const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg === -1 ? 15 : Number(process.argv[runsArg + 1]);
-if (!Number.isInteger(runs) || runs < 3) throw new Error('--runs must be a whole number of at least 3');
+const runs = runsOption(15);
 
 const { largeTypeScriptFile } = require('./large-typescript-file.cjs');
-/** @param {number[]} values @param {number} q */
-const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))];
 
 let t0 = performance.now();
 const engine = require(path.join(dist, 'lint-engine.js'));
@@ -49,7 +46,7 @@ function timed(work) {
 function measure(/** @type {typeof settings} */ lintSettings, /** @type {number[]} */ cpu) {
   const times = [];
   for (let run = 0; run < runs; run++) {
-    const edited = [...lines.slice(0, 7), `  // edit ${run}`, ...lines.slice(7)].join('\n');
+    const edited = editedText(lines, run);
     const lint = timed(() => engine.lintText(edited, { fileName: 'large.ts', languageId: 'typescript', settings: lintSettings }));
     times.push(lint.wall);
     cpu.push(lint.cpu);
@@ -68,7 +65,7 @@ times.push(...measure(settings, cpuTimes.all));
 parseOnly.push(...measure(allOff, cpuTimes.none));
 
 const fmt = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`;
-console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}`);
+console.log(machineLine());
 console.log(`loading dist/lint-engine.js: ${fmt(engineLoadMs)} (the TypeScript parser loads on the first TS lint)`);
 console.log(`first lint of the 2,000-line TypeScript file (loads the TypeScript parser): ${fmt(firstLintMs)}`);
 console.log(`lint after a one-line edit, ${times.length} runs: median ${fmt(quantile(times, 0.5))}, p90 ${fmt(quantile(times, 0.9))}, min ${fmt(Math.min(...times))}`);

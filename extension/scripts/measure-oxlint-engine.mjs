@@ -7,7 +7,7 @@
 // this project's tests run on Node 20 as well.
 // Usage: node scripts/measure-oxlint-engine.mjs [--runs 12]
 import { createRequire } from 'node:module';
-import os from 'node:os';
+import { runsOption, median, editedText, machineLine } from './measure-support.mjs';
 
 const require = createRequire(import.meta.url);
 const major = Number(process.versions.node.split('.')[0]);
@@ -15,9 +15,7 @@ if (major < 22) {
   console.error(`measure-oxlint-engine: oxlint's in-process engine needs Node 22 or later (this is Node ${process.version}).`);
   process.exit(1);
 }
-const runsArg = process.argv.indexOf('--runs');
-const runs = runsArg === -1 ? 12 : Number(process.argv[runsArg + 1]);
-if (!Number.isInteger(runs) || runs < 3) throw new Error('--runs must be a whole number of at least 3');
+const runs = runsOption(12);
 
 /** @type {typeof import('typescript')} */
 const ts = require('typescript');
@@ -48,17 +46,17 @@ function lintWithOxlint(code) {
   return total;
 }
 
+const lines = text.split('\n');
 const lintTimes = [];
 const parseTimes = [];
 for (let run = 0; run < runs; run++) {
-  const edited = text.replace('\n', `\n// edit ${run}\n`);
+  const edited = editedText(lines, run);
   lintTimes.push(lintWithOxlint(edited));
   const start = performance.now();
   ts.createSourceFile(`parse-${run}.ts`, edited, ts.ScriptTarget.Latest, true);
   parseTimes.push(performance.now() - start);
 }
-const median = (/** @type {number[]} */ values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-console.log(`machine: ${os.cpus().length} cores, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+console.log(machineLine());
 console.log(`oxlint engine, three rules (three parses): median ${median(lintTimes).toFixed(1)} ms, min ${Math.min(...lintTimes).toFixed(1)} ms`);
 console.log(`ts.createSourceFile of the same text: median ${median(parseTimes).toFixed(1)} ms, min ${Math.min(...parseTimes).toFixed(1)} ms`);
 console.log(`ratio (goal <= 3): ${(median(lintTimes) / median(parseTimes)).toFixed(1)} by median, ${(Math.min(...lintTimes) / Math.min(...parseTimes)).toFixed(1)} by min`);
