@@ -3,7 +3,8 @@
 //   lint-worker.js  the worker thread the extension lints on (small: it loads lint-engine.js)
 //   lint-engine.js  ESLint's Linter + eslint-plugin-unblock + parsers, loaded by the worker
 //   bench.js        the bench runner API, loaded on the first benchmark
-//   pkg/            what the runner finds by path: its child scripts, package.json, the fixtures
+//   pkg/            what the runner finds by path: its child scripts, package.json, the fixtures,
+//                   and the English tagger's thread
 // Usage: node scripts/build.mjs [--watch] [--no-minify]
 import * as esbuild from 'esbuild';
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -125,6 +126,17 @@ const builds = [
     // Bundled CommonJS dependencies (autocannon) still call require() for Node built-ins.
     banner: { js: 'import { createRequire as __unblockCreateRequire } from "node:module"; const require = __unblockCreateRequire(import.meta.url);' },
   })),
+  // The English tagger's own thread (rules/analysis/english/noun-words.js starts it from where the
+  // rules' import.meta.url points: dist/pkg/…); compromise itself loads from dist/node_modules.
+  {
+    ...common,
+    format: /** @type {const} */ ('esm'),
+    define: {},
+    entryPoints: [path.join(repoRoot, 'rules/analysis/english/tagger-thread.js')],
+    outfile: path.join(dist, 'pkg', 'rules/analysis/english/tagger-thread.js'),
+    external: RUNTIME_EXTERNALS,
+    banner: {},
+  },
 ];
 
 /** The bundled example fixtures ("Unblock: Benchmark a fixture…"), copied as they are. */

@@ -5,6 +5,7 @@
  */
 import { createCallClassifier } from './call-classification.js';
 import { getProjectIndex } from './project/index.js';
+import { startTaggerEarly } from './noun-getters.js';
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
@@ -16,6 +17,8 @@ import { getProjectIndex } from './project/index.js';
 export function createFileClassifier(sourceCode, filename, options, index, extra = {}) {
   /** @type {ReturnType<typeof getProjectIndex> | null} */
   let project = null;
+  // This classifier may ask whether a call's name is a noun: let the tagger load meanwhile.
+  if (extra.nounGetters) startTaggerEarly();
   const classifier = createCallClassifier(options, {
     resolveRoot: index.resolveRoot,
     isConnectionVariable: index.isConnectionVariable,
