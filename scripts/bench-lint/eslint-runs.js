@@ -61,6 +61,7 @@ function withoutRule(rules, id) {
 /**
  * @typedef {object} LintRun
  * @property {number} wallMs
+ * @property {number} cpuMs CPU time of the whole process during the lint, every thread included (the tagger's own thread too)
  * @property {number} parseMs
  * @property {Record<string, number>} ruleMs
  * @property {number} reports
@@ -80,8 +81,11 @@ export async function lintAll({ cwd, files, rules, roots }) {
   // node_modules is ignored by default; un-ignore it, in case it is the codebase under test.
   const eslint = new ESLint({ cwd, ignorePatterns: ['!**/node_modules/'], overrideConfigFile: true, overrideConfig: configWith(rules, roots), stats: true });
   const started = process.hrtime.bigint();
+  const cpuBefore = process.cpuUsage();
   const results = await eslint.lintFiles(files);
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuMs = (cpu.user + cpu.system) / 1000;
   /** @type {Record<string, number>} */
   const ruleMs = {};
   let parseMs = 0;
@@ -98,7 +102,7 @@ export async function lintAll({ cwd, files, rules, roots }) {
       for (const [id, time] of Object.entries(pass.rules ?? {})) ruleMs[id] = (ruleMs[id] ?? 0) + time.total;
     }
   }
-  return { wallMs, parseMs, ruleMs, reports: messages.length, unparsable, messages };
+  return { wallMs, cpuMs, parseMs, ruleMs, reports: messages.length, unparsable, messages };
 }
 
 /**
