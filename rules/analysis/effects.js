@@ -12,6 +12,13 @@ import { walk, isFunctionNode, unwrap, propertyName } from './ast.js';
  * @property {boolean} calls        it calls something (outside nested functions)
  * @property {boolean} exits        return/throw/break/continue (outside nested functions)
  * @property {boolean} suspends     await/yield (outside nested functions)
+ *
+ * @typedef {ReturnType<typeof import('./references.js').getReferenceIndex>} ReferenceIndex
+ *
+ * @typedef {object} EffectsWalk  what one effectsOf() call gathers as it walks
+ * @property {Effects} effects
+ * @property {ReferenceIndex} index
+ * @property {Set<any>} propertyBases  identifiers that are only the base of a property write (`out` in `out.user = …`)
  */
 
 /** Methods that mutate the object they are called on. */
@@ -23,7 +30,7 @@ export const MUTATING_METHODS = new Set([
 /**
  * The symbol at the root of a member chain (`a` in `a.b[c].d`).
  * @param {any} node
- * @param {ReturnType<typeof import('./references.js').getReferenceIndex>} index
+ * @param {ReferenceIndex} index
  */
 function memberRoot(node, index) {
   let current = unwrap(node);
@@ -34,105 +41,124 @@ function memberRoot(node, index) {
 
 /**
  * @param {any} root
- * @param {{ visitorKeys: any, index: ReturnType<typeof import('./references.js').getReferenceIndex> }} context
+ * @param {{ visitorKeys: any, index: ReferenceIndex }} context
  * @returns {Effects}
  */
 export function effectsOf(root, { visitorKeys, index }) {
-  /** @type {Effects} */
-  const effects = { reads: new Set(), writes: new Set(), calls: false, exits: false, suspends: false };
+  /** @type {EffectsWalk} */
+  const state = { effects: { reads: new Set(), writes: new Set(), calls: false, exits: false, suspends: false }, index, propertyBases: new Set() };
   /** @type {any[]} functions met on the way: their bodies run later, so their exits and awaits are their own */
   const nested = [];
-  /** @type {Set<any>} identifiers that are only the base of a property write (`out` in `out.user = …`) */
-  const propertyBases = new Set();
-
-  /**
-   * @param {any} node
-   * @param {boolean} inFunction
-   */
-  const visit = (node, inFunction) => {
-    switch (node.type) {
-      case 'Identifier': {
-        if (propertyBases.has(node)) return true;
-        const symbol = index.symbolOf(node);
-        if (symbol === null) return true;
-        const reference = index.referenceOf.get(node);
-        if (reference.isRead()) effects.reads.add(symbol);
-        if (reference.isWrite()) effects.writes.add(symbol);
-        // Calling or passing a local function brings its effects along.
-        const summary = index.summaryOf(symbol);
-        if (summary) {
-          for (const read of summary.reads) effects.reads.add(read);
-          for (const write of summary.writes) effects.writes.add(write);
-        }
-        return true;
-      }
-      case 'ThisExpression':
-        effects.reads.add(index.resolveRoot(node));
-        return true;
-      case 'AssignmentExpression':
-      case 'UpdateExpression': {
-        const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
-        const property = node.type === 'AssignmentExpression' && node.operator === '=' ? freshObjectProperty(target, index) : null;
-        if (property) {
-          // `out.user = …` on an object literal made here writes that property only.
-          effects.writes.add(property.key);
-          propertyBases.add(property.base);
-        } else if (unwrap(target).type === 'MemberExpression') addWrite(memberRoot(target, index));
-        return true;
-      }
-      case 'UnaryExpression':
-        if (node.operator === 'delete' && unwrap(node.argument).type === 'MemberExpression') {
-          addWrite(memberRoot(node.argument, index));
-        }
-        return true;
-      case 'CallExpression':
-      case 'NewExpression': {
-        if (!inFunction) effects.calls = true;
-        const callee = unwrap(node.callee);
-        if (callee.type === 'MemberExpression' && MUTATING_METHODS.has(propertyName(callee) ?? '')) {
-          // `Object.assign(target, …)` mutates its first argument, `list.push(x)` its receiver.
-          const isObjectHelper = unwrap(callee.object).type === 'Identifier' && unwrap(callee.object).name === 'Object';
-          addWrite(isObjectHelper ? (node.arguments[0] ? memberRoot(node.arguments[0], index) : null) : memberRoot(callee.object, index));
-        }
-        return true;
-      }
-      case 'ReturnStatement':
-      case 'ThrowStatement':
-      case 'BreakStatement':
-      case 'ContinueStatement':
-        if (!inFunction) effects.exits = true;
-        return true;
-      case 'AwaitExpression':
-      case 'YieldExpression':
-        if (!inFunction) effects.suspends = true;
-        return true;
-      case 'ForOfStatement':
-        if (node.await && !inFunction) effects.suspends = true;
-        return true;
-      case 'VariableDeclaration':
-        if ((node.kind === 'await using') && !inFunction) effects.suspends = true;
-        return true;
-      default:
-        return true;
-    }
-  };
-
-  /** @param {unknown} symbol */
-  function addWrite(symbol) {
-    if (symbol !== null && symbol !== undefined) effects.writes.add(symbol);
-  }
-
   walk(root, visitorKeys, (node) => {
     if (node !== root && isFunctionNode(node)) {
       nested.push(node);
       return false;
     }
-    return visit(node, false);
+    recordBindings(node, state);
+    recordControl(node, state.effects);
+    return true;
   });
   for (const fn of nested) {
-    walk(fn, visitorKeys, (node) => visit(node, true));
+    walk(fn, visitorKeys, (node) => {
+      // A nested function's calls, exits and awaits happen when it runs, not here: only its bindings count.
+      recordBindings(node, state);
+      return true;
+    });
   }
-  return effects;
+  return state.effects;
+}
+
+/**
+ * The symbols one node reads and writes: a reference, `this`, an assignment
+ * or update, a `delete`, or a call to a method that mutates its object.
+ * @param {any} node
+ * @param {EffectsWalk} state
+ */
+function recordBindings(node, { effects, index, propertyBases }) {
+  switch (node.type) {
+    case 'Identifier': {
+      if (propertyBases.has(node)) return;
+      const symbol = index.symbolOf(node);
+      if (symbol === null) return;
+      const reference = index.referenceOf.get(node);
+      if (reference.isRead()) effects.reads.add(symbol);
+      if (reference.isWrite()) effects.writes.add(symbol);
+      // Calling or passing a local function brings its effects along.
+      const summary = index.summaryOf(symbol);
+      if (summary) {
+        for (const read of summary.reads) effects.reads.add(read);
+        for (const write of summary.writes) effects.writes.add(write);
+      }
+      return;
+    }
+    case 'ThisExpression':
+      effects.reads.add(index.resolveRoot(node));
+      return;
+    case 'AssignmentExpression':
+    case 'UpdateExpression': {
+      const target = node.type === 'AssignmentExpression' ? node.left : node.argument;
+      const property = node.type === 'AssignmentExpression' && node.operator === '=' ? freshObjectProperty(target, index) : null;
+      if (property) {
+        // `out.user = …` on an object literal made here writes that property only.
+        effects.writes.add(property.key);
+        propertyBases.add(property.base);
+      } else if (unwrap(target).type === 'MemberExpression') addWrite(effects, memberRoot(target, index));
+      return;
+    }
+    case 'UnaryExpression':
+      if (node.operator === 'delete' && unwrap(node.argument).type === 'MemberExpression') {
+        addWrite(effects, memberRoot(node.argument, index));
+      }
+      return;
+    case 'CallExpression':
+    case 'NewExpression': {
+      const callee = unwrap(node.callee);
+      if (callee.type === 'MemberExpression' && MUTATING_METHODS.has(propertyName(callee) ?? '')) {
+        // `Object.assign(target, …)` mutates its first argument, `list.push(x)` its receiver.
+        const isObjectHelper = unwrap(callee.object).type === 'Identifier' && unwrap(callee.object).name === 'Object';
+        addWrite(effects, isObjectHelper ? (node.arguments[0] ? memberRoot(node.arguments[0], index) : null) : memberRoot(callee.object, index));
+      }
+      return;
+    }
+  }
+}
+
+/**
+ * Whether one node calls, leaves the block or suspends; asked only outside nested functions.
+ * @param {any} node
+ * @param {Effects} effects
+ */
+function recordControl(node, effects) {
+  switch (node.type) {
+    case 'CallExpression':
+    case 'NewExpression':
+      effects.calls = true;
+      return;
+    case 'ReturnStatement':
+    case 'ThrowStatement':
+    case 'BreakStatement':
+    case 'ContinueStatement':
+      effects.exits = true;
+      return;
+    case 'AwaitExpression':
+    case 'YieldExpression':
+      effects.suspends = true;
+      return;
+    case 'ForOfStatement':
+      if (node.await) effects.suspends = true;
+      return;
+    case 'VariableDeclaration':
+      if (node.kind === 'await using') effects.suspends = true;
+      return;
+  }
+}
+
+/**
+ * @param {Effects} effects
+ * @param {unknown} symbol
+ */
+function addWrite(effects, symbol) {
+  if (symbol !== null && symbol !== undefined) effects.writes.add(symbol);
 }
 
 /** @type {WeakMap<object, Map<string, { propertyOf: object, name: string }>>} */
@@ -161,7 +187,7 @@ function propertyKey(variable, name) {
  * `out.user` when `out` is a `const` bound to an object literal: a fresh
  * object with no setters, whose properties are separate places.
  * @param {any} target
- * @param {ReturnType<typeof import('./references.js').getReferenceIndex>} index
+ * @param {ReferenceIndex} index
  */
 function freshObjectProperty(target, index) {
   const member = unwrap(target);

@@ -14,15 +14,13 @@
  *  - some await depends on the iteration (a loop repeating one call is
  *    polling or warming up, not a list of independent work).
  */
-import { walk, isFunctionNode, unwrap, propertyName } from './ast.js';
+import { walk, isFunctionNode, unwrap } from './ast.js';
 import { effectsOf } from './effects.js';
-import { CONNECTION_RECEIVER_NAMES } from './verbs.js';
 import { iterationControl } from './loop-control.js';
 import { findCollectors } from './loop-collectors.js';
 import { iterationSymbolTest, classifyLocals, isSharedData } from './loop-symbols.js';
-import {
-  calleeNames, isWaitingCall, isOutputCall, isPerItemFileCall, isGuardCall, orderedCallReason, eventEmitterOf,
-} from './loop-call-kinds.js';
+import { calleeNames, isWaitingCall, isOutputCall, orderedCallReason, eventEmitterOf } from './loop-call-kinds.js';
+import { awaitedCallMayOverlap } from './loop-overlap.js';
 
 /**
  * @typedef {object} IterationFacts
@@ -35,6 +33,16 @@ import {
  * @property {ReturnType<typeof import('./references.js').getReferenceIndex>} index
  * @property {ReturnType<typeof import('./call-classification.js').createCallClassifier>} classifier
  * @property {(node: any) => any[]} declaredVariables the variables a declaration declares (`sourceCode.getDeclaredVariables`)
+ *
+ * @typedef {object} IterationScope  what the checks know about one loop's bindings
+ * @property {any} visitorKeys
+ * @property {ReturnType<typeof import('./references.js').getReferenceIndex>} index
+ * @property {ReturnType<typeof import('./call-classification.js').createCallClassifier>} classifier
+ * @property {(symbol: unknown) => boolean} isIterationSymbol declared by the loop (a fresh binding per iteration)
+ * @property {(node: any) => boolean} readsIteration the expression reads a binding of the iteration
+ * @property {(symbol: unknown) => boolean} isOwn a binding of this iteration alone: declared by the loop, not a local alias of shared state
+ * @property {(symbol: unknown) => boolean} isShared state all iterations see: data declared outside the loop, or a local alias of it
+ * @property {(symbol: unknown) => boolean} isElement the element, or a local taken from it (`const step = steps[i]`)
  */
 
 /**
@@ -43,7 +51,7 @@ import {
  * @returns {IterationFacts | null}
  */
 export function analyseIterations(shape, context) {
-  const { visitorKeys, index, classifier } = context;
+  const { visitorKeys, index } = context;
   const control = iterationControl(shape, visitorKeys);
   if (control.blocker !== null || control.awaits.length === 0) return null;
   if (shape.pattern && containsAwait(shape.pattern, visitorKeys)) return null;
@@ -51,23 +59,57 @@ export function analyseIterations(shape, context) {
   const isIterationSymbol = iterationSymbolTest(shape.loop);
   /** @param {any} node */
   const readsIteration = (node) => [...effectsOf(node, { visitorKeys, index }).reads].some(isIterationSymbol);
-  /** @param {unknown} symbol */
-  const isShared = (symbol) => Boolean(symbol) && typeof symbol === 'object' && !isIterationSymbol(symbol) && isSharedData(symbol);
-
   const collectors = findCollectors(shape, { visitorKeys, symbolOf: index.symbolOf, isIterationSymbol, readsIteration });
   if (collectors === null) return null;
-  const collections = new Set(collectors.map((collector) => collector.variable));
   const locals = classifyLocals(shape, { visitorKeys, index, declaredVariables: context.declaredVariables, isIterationSymbol, readsIteration });
+  /** @type {IterationScope} */
+  const iteration = {
+    visitorKeys,
+    index,
+    classifier: context.classifier,
+    isIterationSymbol,
+    readsIteration,
+    isOwn: (symbol) => isIterationSymbol(symbol) && !locals.alias.has(symbol),
+    isShared: (symbol) =>
+      (Boolean(symbol) && typeof symbol === 'object' && !isIterationSymbol(symbol) && isSharedData(symbol)) || locals.alias.has(symbol),
+    isElement: (symbol) => locals.element.has(symbol),
+  };
 
-  // Shared state written by an iteration is state a later iteration may read.
+  if (writesSharedState(shape, collectors, iteration)) return null;
+  if (dependsOnOrder(shape, control.awaits[0], collectors, iteration)) return null;
+  if (!awaitsRunApart(control.awaits, iteration)) return null;
+  return { awaits: control.awaits, continues: control.continues, collectors };
+}
+
+/**
+ * Shared state written by an iteration is state a later iteration may read.
+ * Only order-preserving collection and the iteration's own bindings may be
+ * written, and never the loop's index.
+ * @param {import('./loop-shapes.js').LoopShape} shape
+ * @param {import('./loop-collectors.js').Collector[]} collectors
+ * @param {IterationScope} iteration
+ */
+function writesSharedState(shape, collectors, { visitorKeys, index, isOwn }) {
+  const collections = new Set(collectors.map((collector) => collector.variable));
   const effects = effectsOf(shape.body, { visitorKeys, index });
   for (const written of effects.writes) {
     if (collections.has(written)) continue;
-    if (!isIterationSymbol(written) || locals.alias.has(written)) return null;
+    if (!isOwn(written)) return true;
   }
-  if (shape.index && effects.writes.has(index.symbolOf(shape.index))) return null;
+  return Boolean(shape.index && effects.writes.has(index.symbolOf(shape.index)));
+}
 
-  const firstAwait = control.awaits[0];
+/**
+ * Whether the body waits on purpose (sleep, timers, barriers), takes the next
+ * event of a shared emitter, or runs something after the first await whose
+ * effect depends on the order iterations finish in once they overlap.
+ * @param {import('./loop-shapes.js').LoopShape} shape
+ * @param {any} firstAwait
+ * @param {import('./loop-collectors.js').Collector[]} collectors
+ * @param {IterationScope} iteration
+ */
+function dependsOnOrder(shape, firstAwait, collectors, iteration) {
+  const { visitorKeys, index, classifier } = iteration;
   // The first await's own operand runs before the iteration first suspends.
   const [operandStart, operandEnd] = firstAwait.type === 'AwaitExpression' ? firstAwait.argument.range : [0, -1];
   /** @param {any} node */
@@ -82,186 +124,61 @@ export function analyseIterations(shape, context) {
     if (isWaitingCall(names) || classifier.classifyCall(node).barrier) blocked = true;
     // Waiting for the next event of a shared emitter: each iteration takes the next one.
     const emitter = eventEmitterOf(node, names);
-    if (emitter && !readsIterationOnly(emitter)) blocked = true;
+    if (emitter && !readsIterationOnly(emitter, iteration)) blocked = true;
     // What runs after an await runs in completion order once iterations overlap.
     if (runsAfterFirstAwait(node) && !isAwaited(node)) {
-      if (isOutputCall(names, root) || changesSharedObject(node, root)) blocked = true;
+      if (isOutputCall(names, root) || changesSharedObject(node, root, iteration)) blocked = true;
       // A step run without await (`execSync('pnpm install')`) after an await would interleave with the others.
       const rootSymbol = root?.type === 'Identifier' ? index.symbolOf(root) : null;
       if (typeof rootSymbol !== 'string' && orderedCallReason(names) === 'step') blocked = true;
     }
     return !blocked;
   });
-  if (blocked) return null;
+  return blocked;
+}
 
+/**
+ * Every awaited call may overlap its twin in another iteration, and some
+ * await depends on the iteration: a loop repeating one call is polling or
+ * warming up, not a list of independent work.
+ * @param {any[]} awaits
+ * @param {IterationScope} iteration
+ */
+function awaitsRunApart(awaits, iteration) {
   let dependsOnIteration = false;
-  for (const awaitNode of control.awaits) {
+  for (const awaitNode of awaits) {
     if (awaitNode.type !== 'AwaitExpression') continue;
-    if (readsIteration(awaitNode)) dependsOnIteration = true;
+    if (iteration.readsIteration(awaitNode)) dependsOnIteration = true;
     const operand = unwrap(awaitNode.argument);
-    if (operand?.type === 'CallExpression' && !awaitedCallMayOverlap(operand)) return null;
+    if (operand?.type === 'CallExpression' && !awaitedCallMayOverlap(operand, iteration)) return false;
   }
-  if (!dependsOnIteration) return null;
-  return { awaits: control.awaits, continues: control.continues, collectors };
-
-  /**
-   * @param {any} arg
-   */
-  function passesConnection(arg) {
-    const node = unwrap(arg);
-    if (node?.type !== 'Identifier') return false;
-    const symbol = index.symbolOf(node);
-    if (isIterationSymbol(symbol) && !locals.alias.has(symbol)) return false;
-    return CONNECTION_NAMES.has(node.name.toLowerCase()) || index.isConnectionVariable(symbol);
-  }
-
-  /**
-   * The expression names only bindings of the iteration (a stream opened for this item).
-   * @param {any} node
-   */
-  function readsIterationOnly(node) {
-    const reads = [...effectsOf(node, { visitorKeys, index }).reads];
-    return reads.length > 0 && reads.every((symbol) => isIterationSymbol(symbol) && !locals.alias.has(symbol));
-  }
-
-  /**
-   * A call without await that may change a shared object (`hash.update(chunk)`,
-   * `stats.increment()`, `this.track(x)`): not a read, on a receiver declared
-   * outside the loop (a module or global namespace such as `path` or `JSON` is not one).
-   * @param {any} call
-   * @param {any} root
-   */
-  function changesSharedObject(call, root) {
-    if (root?.type !== 'ThisExpression' && root?.type !== 'Identifier') return false;
-    if (unwrap(call.callee).type !== 'MemberExpression') return false;
-    const symbol = root.type === 'ThisExpression' ? null : index.symbolOf(root);
-    if (root.type === 'Identifier' && !isShared(symbol) && !locals.alias.has(symbol)) return false;
-    return classifier.classifyCall(call).kind !== 'read';
-  }
-
-  /**
-   * The callee is the element itself or hangs off it: `hook()`, `m.up()`,
-   * `steps[i].run()`, or a local taken from the element (`const step = steps[i]`).
-   * @param {any} call
-   */
-  function callsIntoItem(call) {
-    let node = unwrap(call.callee);
-    while (node?.type === 'MemberExpression' || node?.type === 'CallExpression') {
-      if (node.type === 'MemberExpression' && node.computed && readsIteration(node.property)) return true;
-      node = unwrap(node.type === 'MemberExpression' ? node.object : node.callee);
-    }
-    return node?.type === 'Identifier' && locals.element.has(index.symbolOf(node));
-  }
-
-  /**
-   * May this awaited call run while the same call of another iteration is pending?
-   * @param {any} operand
-   */
-  function awaitedCallMayOverlap(operand) {
-    if (classifier.classifyOperation(operand).barrier) return false;
-    // `await Promise.all([a(x), b(x)])`: each call in the list is awaited here.
-    const combined = combinedCalls(operand);
-    if (combined) return combined.every((call) => awaitedCallMayOverlap(call));
-    // `git.spawn(args).catch(ignore)`: the call that does the work is the one the chain starts from.
-    const call = promiseSource(operand);
-    const cls = classifier.classifyOperation(call);
-    const { names, root } = calleeNames(call);
-    if (cls.barrier || orderedCallReason(names) !== null) return false;
-    if (isGuardCall(names) && call.parent?.type === 'AwaitExpression' && call.parent.parent?.type === 'ExpressionStatement') return false;
-    // One shared connection, session or page serialises its calls; one made in this iteration is its own.
-    if (cls.receiver?.connection && !isIterationSymbol(cls.receiver.root)) return false;
-    // Calling into the element (`step.run()`, `m.up(db)`, `hook()`): elements that are code run in their order.
-    if (callsIntoItem(call) && cls.kind !== 'read') return false;
-    if (isOutputCall(names, root)) {
-      // A per-item file (`writeFile(join(dir, item.name), …)`) is fine; one shared target is not.
-      if (!isPerItemFileCall(names) || !call.arguments[0] || !readsIteration(call.arguments[0])) return false;
-    }
-    if (call.arguments.some((/** @type {any} */ arg) => passesSharedState(arg)) && cls.kind !== 'read') return false;
-    // Even a read handed one connection, session or transaction (`getRows(tx, id)`) runs on it.
-    if (call.arguments.some((/** @type {any} */ arg) => passesConnection(arg))) return false;
-    // Last, as it reads the callee's body: a find-or-create, or state every iteration shares, races when run together.
-    return !(cls.summary && sharesStateAcrossCalls(cls.summary));
-  }
-
-  /**
-   * An argument that hands the call something shared and mutable as it is:
-   * a variable declared outside the loop (not a function, not a literal
-   * constant), `this`, a member of either, or an object literal carrying
-   * one (`{ db }`). A value computed from shared inputs (`join(dir, name)`,
-   * a template) is a new value, and an element picked by the iteration
-   * (`list[i]`) belongs to the iteration.
-   * @param {any} arg
-   * @returns {boolean}
-   */
-  function passesSharedState(arg) {
-    const node = unwrap(arg);
-    if (!node) return false;
-    if (node.type === 'ThisExpression') return true;
-    if (node.type === 'Identifier') {
-      const symbol = index.symbolOf(node);
-      return isShared(symbol) || locals.alias.has(symbol);
-    }
-    if (node.type === 'MemberExpression') {
-      if (node.computed && readsIteration(node.property)) return false;
-      return passesSharedState(node.object);
-    }
-    if (node.type === 'ObjectExpression') {
-      return node.properties.some((/** @type {any} */ property) =>
-        passesSharedState(property.type === 'SpreadElement' ? property.argument : property.value));
-    }
-    if (node.type === 'ArrayExpression') {
-      return node.elements.some((/** @type {any} */ element) => element !== null && passesSharedState(element));
-    }
-    if (node.type === 'SpreadElement') return passesSharedState(node.argument);
-    return false;
-  }
+  return dependsOnIteration;
 }
 
 /**
- * A callee whose body reads and writes one resource (find-or-create, a
- * counter), or writes module state or its object's fields: iterations calling
- * it at once would interleave those reads and writes.
- * @param {import('./project/index.js').CallSummary} summary
+ * The expression names only bindings of the iteration (a stream opened for this item).
+ * @param {any} node
+ * @param {IterationScope} iteration
  */
-function sharesStateAcrossCalls(summary) {
-  return summary.findOrCreate || summary.thisWrites.size > 0 || [...summary.writes].some((key) => key.startsWith('state:'));
+function readsIterationOnly(node, { visitorKeys, index, isOwn }) {
+  const reads = [...effectsOf(node, { visitorKeys, index }).reads];
+  return reads.length > 0 && reads.every((symbol) => isOwn(symbol));
 }
 
-const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
-const COMBINATORS = new Set(['all', 'allSettled', 'any', 'race']);
-
 /**
- * The calls listed in `Promise.all([…])` (and allSettled/any/race), or null
- * for any other operand.
+ * A call without await that may change a shared object (`hash.update(chunk)`,
+ * `stats.increment()`, `this.track(x)`): not a read, on a receiver declared
+ * outside the loop (a module or global namespace such as `path` or `JSON` is not one).
  * @param {any} call
- * @returns {any[] | null}
+ * @param {any} root
+ * @param {IterationScope} iteration
  */
-function combinedCalls(call) {
-  const callee = unwrap(call.callee);
-  if (callee?.type !== 'MemberExpression' || !COMBINATORS.has(propertyName(callee) ?? '')) return null;
-  const object = unwrap(callee.object);
-  if (object?.type !== 'Identifier' || object.name !== 'Promise') return null;
-  const list = unwrap(call.arguments[0]);
-  if (list?.type !== 'ArrayExpression') return null;
-  return list.elements
-    .map((/** @type {any} */ element) => unwrap(element?.type === 'SpreadElement' ? null : element))
-    .filter((/** @type {any} */ element) => element?.type === 'CallExpression');
-}
-const CONNECTION_NAMES = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
-
-/**
- * The call a promise chain starts from: `f(x)` in `f(x).then(g).catch(h)`.
- * @param {any} call
- */
-function promiseSource(call) {
-  let current = call;
-  for (;;) {
-    const callee = unwrap(current.callee);
-    if (callee?.type !== 'MemberExpression' || !PROMISE_METHODS.has(propertyName(callee) ?? '')) return current;
-    const inner = unwrap(callee.object);
-    if (inner?.type !== 'CallExpression') return current;
-    current = inner;
-  }
+function changesSharedObject(call, root, { index, classifier, isShared }) {
+  if (root?.type !== 'ThisExpression' && root?.type !== 'Identifier') return false;
+  if (unwrap(call.callee).type !== 'MemberExpression') return false;
+  const symbol = root.type === 'ThisExpression' ? null : index.symbolOf(root);
+  if (root.type === 'Identifier' && !isShared(symbol)) return false;
+  return classifier.classifyCall(call).kind !== 'read';
 }
 
 /** @param {any} call */
