@@ -4,7 +4,7 @@
  * from an English lexicon and tagger (compromise, see english/noun-words.js),
  * not from a word list of ours.
  */
-import { nameWords } from './call-classification.js';
+import { nameWords } from './call-names.js';
 import { createNounWords } from './english/noun-words.js';
 
 /** One tagger per process, shared by every file and rule. */
