@@ -64,13 +64,7 @@ const rule = {
     let settings = null;
     const getSettings = () => (settings ??= { sourceCode, typescript: isTypeScript(context), autofix: options.fix });
 
-    /** Whether this file is one the user keeps out of the rule: asked only once there is something to report. */
-    let ignoredFile = null;
-    /** @param {any} node */
-    const mayReportIn = (node) =>
-      !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) &&
-      !isInOrderedScope(node, sourceCode.visitorKeys) &&
-      (options.includeOneOffCode || !isInOneOffCode(context, node));
+    const mayReportIn = reportGate(context, options);
 
     /** @param {any[]} statements */
     function checkStatements(statements) {
@@ -127,5 +121,22 @@ const rule = {
     };
   },
 };
+
+/**
+ * Whether the rule may report at a node: not in a file the user keeps out of
+ * it, not in code whose awaits a transaction, connection or lock puts in
+ * order, not in one-off code unless asked to.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {typeof DEFAULT_OPTIONS} options
+ * @returns {(node: any) => boolean}
+ */
+function reportGate(context, options) {
+  /** Whether this file is one the user keeps out of the rule: asked only once there is something to report. */
+  let ignoredFile = null;
+  return (node) =>
+    !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) &&
+    !isInOrderedScope(node, context.sourceCode.visitorKeys) &&
+    (options.includeOneOffCode || !isInOneOffCode(context, node));
+}
 
 export default rule;
