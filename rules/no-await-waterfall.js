@@ -5,20 +5,16 @@
 import { createStatementFacts } from './analysis/statement-facts.js';
 import { findStatementGroups } from './analysis/waterfall-groups.js';
 import { isInOrderedScope } from './analysis/ordered-scopes.js';
-import { orderingReason, worthStartingTogether } from './analysis/independence.js';
-import { countSuspensions } from './analysis/operations.js';
-import { unwrap } from './analysis/ast.js';
-import { promiseAllStatementEdit, promiseAllExpressionEdit } from './fix/promise-all.js';
-import { startEarlySuggestion, typeLinksBetween, wrappedOutsideDeclarations, isParenthesized } from './fix/waterfall-suggestions.js';
+import { worthStartingTogether } from './analysis/independence.js';
+import { hasTwoAwaitedSlots, awaitedCallRuns } from './analysis/slot-runs.js';
 import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements, tryStatementListOf, statementsOf } from './analysis/waterfall-places.js';
 import { docsUrl } from './analysis/docs-url.js';
-import { waterfallData } from './analysis/report-names.js';
-import { losesExpectedType, isTypeScript } from './analysis/context-types.js';
+import { isTypeScript } from './analysis/context-types.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
 import { findSettledGroups } from './analysis/settled-groups.js';
-import { promiseAllSettledEdit } from './fix/promise-all-settled.js';
+import { statementGroupReport, settledGroupReport, slotRunReport } from './fix/waterfall-reports.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
@@ -62,46 +58,20 @@ const rule = {
     const getFacts = () => (facts ??= createStatementFacts(sourceCode, context.filename, options));
 
     /**
-     * @param {any} node
-     * @param {any[]} operands the awaited expressions of the group, in order
-     * @param {{ range: [number, number], text: string } | null} edit
-     * @param {boolean} [losesTypes] no rewrite is offered because it could not keep a declared type: the message says so
-     * @param {import('eslint').Rule.SuggestionReportDescriptor | null} [alternative] a second suggestion, never applied by `fix: true`
+     * How reports are written, worked out (as the facts are) once there is something to report.
+     * @type {import('./fix/waterfall-reports.js').ReportSettings | null}
      */
-    function report(node, operands, edit, end = node, losesTypes = false, alternative = null) {
-      const data = waterfallData(sourceCode, operands);
-      /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
-      const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
-      context.report({
-        node,
-        loc: { start: node.loc.start, end: end.loc.end },
-        messageId: losesTypes && !edit ? 'waterfallUntyped' : 'waterfall',
-        data,
-        ...(fix && options.fix ? { fix } : {}),
-        suggest: [...(fix ? [{ messageId: 'startTogether', data, fix }] : []), ...(alternative ? [alternative] : [])],
-      });
-    }
+    let settings = null;
+    const getSettings = () => (settings ??= { sourceCode, typescript: isTypeScript(context), autofix: options.fix });
 
-    /** Whether this file is one the user keeps out of the rule: asked only once there is something to report. */
-    let ignoredFile = null;
-    /** @param {any} node */
-    const mayReportIn = (node) =>
-      !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) &&
-      !isInOrderedScope(node, sourceCode.visitorKeys) &&
-      (options.includeOneOffCode || !isInOneOffCode(context, node));
+    const mayReportIn = reportGate(context, options);
 
     /** @param {any[]} statements */
     function checkStatements(statements) {
       if (countAwaitedStatements(statements) < 2) return;
       const groups = findStatementGroups(statements, getFacts()).filter(worthStartingTogether);
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
-      for (const members of groups) {
-        const typeLinked = typeLinksBetween(sourceCode, members);
-        const typescript = isTypeScript(context);
-        const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members, typescript);
-        const losesTypes = typeLinked || wrappedOutsideDeclarations(members) || members.some((member) => losesExpectedType(sourceCode, member, typescript));
-        report(members[0].statement, members.map((member) => member.awaitNode.argument), edit, members[members.length - 1].statement, losesTypes, startEarlySuggestion(sourceCode, statements, members, getFacts(), typescript));
-      }
+      for (const members of groups) context.report(statementGroupReport(getSettings(), statements, members, getFacts()));
     }
 
     /**
@@ -112,21 +82,7 @@ const rule = {
       const facts = getFacts();
       const groups = findSettledGroups(statements, { sourceCode, index: facts.index, classifier: facts.classifier });
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
-      for (const members of groups) {
-        const data = waterfallData(sourceCode, members.map((member) => member.awaitNode.argument));
-        const edit = promiseAllSettledEdit(sourceCode, members, isTypeScript(context));
-        /** @type {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix} */
-        const fix = edit ? (fixer) => fixer.replaceTextRange(edit.range, edit.text) : null;
-        const { start } = members[0].statement.loc;
-        const { end } = members[members.length - 1].statement.loc;
-        context.report({
-          loc: { start, end },
-          messageId: 'waterfallSettled',
-          data,
-          ...(fix && options.fix ? { fix } : {}),
-          suggest: fix ? [{ messageId: 'startSettled', data, fix }] : [],
-        });
-      }
+      for (const members of groups) context.report(settledGroupReport(getSettings(), members));
     }
 
     /**
@@ -134,40 +90,8 @@ const rule = {
      * @param {any[]} slots expressions in evaluation order (null for a slot that is not a plain value)
      */
     function checkSlots(container, slots) {
-      if (slots.filter((slot) => slot && unwrap(slot).type === 'AwaitExpression').length < 2) return;
-      if (!mayReportIn(container)) return;
-      /** @type {any[]} */
-      let run = [];
-      const flush = () => {
-        if (run.length >= 2 && worthStartingTogether(run.map((member) => getFacts().expressionOperation(member)))) {
-          const edit = promiseAllExpressionEdit(sourceCode, container, run, (node) => isParenthesized(sourceCode, node));
-          report(run[0], run.map((node) => node.argument), edit, run[run.length - 1]);
-        }
-        run = [];
-      };
-      for (const slot of slots) {
-        const operation = slot && awaitedCallSlot(slot);
-        if (!operation) {
-          flush();
-          continue;
-        }
-        const joins = run.every((member) => orderingReason(getFacts().expressionOperation(member), getFacts().expressionOperation(operation)) === null);
-        if (!joins) flush();
-        run.push(operation);
-      }
-      flush();
-    }
-
-    /**
-     * The AwaitExpression in a slot when it awaits a call with no await of its own.
-     * @param {any} slot
-     */
-    function awaitedCallSlot(slot) {
-      if (slot.type !== 'AwaitExpression') return null;
-      if (unwrap(slot.argument).type !== 'CallExpression') return null;
-      if (countSuspensions(slot, sourceCode.visitorKeys) !== 1) return null;
-      const cls = getFacts().classifier.classifyOperation(unwrap(slot.argument));
-      return cls.barrier ? null : slot;
+      if (!hasTwoAwaitedSlots(slots) || !mayReportIn(container)) return;
+      for (const run of awaitedCallRuns(slots, getFacts, sourceCode.visitorKeys)) context.report(slotRunReport(getSettings(), container, run));
     }
 
     /** Statement lists and expressions that hold an await, found from the awaits themselves. */
@@ -197,5 +121,22 @@ const rule = {
     };
   },
 };
+
+/**
+ * Whether the rule may report at a node: not in a file the user keeps out of
+ * it, not in code whose awaits a transaction, connection or lock puts in
+ * order, not in one-off code unless asked to.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {typeof DEFAULT_OPTIONS} options
+ * @returns {(node: any) => boolean}
+ */
+function reportGate(context, options) {
+  /** Whether this file is one the user keeps out of the rule: asked only once there is something to report. */
+  let ignoredFile = null;
+  return (node) =>
+    !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) &&
+    !isInOrderedScope(node, context.sourceCode.visitorKeys) &&
+    (options.includeOneOffCode || !isInOneOffCode(context, node));
+}
 
 export default rule;

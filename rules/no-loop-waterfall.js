@@ -3,24 +3,21 @@
  * other but wait for one another, and `forEach` with an async callback
  * (which does not wait at all).
  */
-import { forOfShape, forInShape, indexedShape, forEachShape } from './analysis/loop-shapes.js';
+import { forEachShape } from './analysis/loop-shapes.js';
 import { analyseIterations } from './analysis/loop-iterations.js';
 import { isKnownArray, isKnownNonArray } from './analysis/loop-arrays.js';
 import { getReferenceIndex } from './analysis/references.js';
 import { createFileClassifier } from './analysis/file-classifier.js';
 import { isInOrderedScope } from './analysis/ordered-scopes.js';
-import { walk, isFunctionNode, propertyName } from './analysis/ast.js';
+import { markAwaitingLoops, hasAwaitInBody, isInsideAny, loopShapeOf } from './analysis/loop-candidates.js';
 import { loopRewrites } from './fix/loop-to-map.js';
 import { limitedHelperFinder } from './fix/limited-helper-finder.js';
-import { addImports } from './fix/module-imports.js';
+import { loopReport } from './fix/loop-reports.js';
 import { forEachRewrites } from './fix/loop-foreach.js';
 import { docsUrl } from './analysis/docs-url.js';
 import { fileMatches } from './analysis/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
-
-/** Loop statements whose iterations the rule may rewrite (while loops never qualify). */
-const LOOP_TYPES = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement']);
 
 const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, ...analysisOptionDefaults };
 
@@ -68,78 +65,32 @@ const rule = {
     const visitorKeys = sourceCode.visitorKeys;
     const isTypeScript = /\.[cm]?tsx?$/i.test(context.filename ?? '');
     const limitedHelperAt = limitedHelperFinder(context, { isTypeScript, maxConcurrency });
-    /** @type {{ index: ReturnType<typeof getReferenceIndex>, classifier: ReturnType<typeof createFileClassifier> } | null} */
+    /** @type {FileAnalysis | null} */
     let analysis = null;
-    const getAnalysis = () => {
-      if (analysis) return analysis;
-      const index = getReferenceIndex(sourceCode);
-      const classifier = createFileClassifier(sourceCode, context.filename, options, index);
-      analysis = { index, classifier };
-      return analysis;
-    };
+    const getAnalysis = () => (analysis ??= fileAnalysis(sourceCode, context.filename, options));
     /** Loops already reported: a loop inside one is part of its rewrite. */
     const reported = new Set();
 
     /** @param {any} identifier */
-    const resolve = (identifier) => {
-      const symbol = getAnalysis().index.symbolOf(identifier);
-      return symbol && typeof symbol === 'object' && /** @type {any} */ (symbol).defs.length > 0 ? symbol : null;
-    };
+    const resolve = (identifier) => declaredSymbol(getAnalysis().index, identifier);
 
     /**
      * @param {any} node
      * @param {string} messageId
-     * @param {{ unbounded: import('./fix/loop-to-map.js').TextEdit | null, bounded: import('./fix/loop-to-map.js').TextEdit | import('./fix/loop-to-map.js').LimitedEdit | null }} edits
+     * @param {import('./fix/loop-reports.js').LoopEdits} edits
      * @param {string} unboundedMessage
      * @param {boolean} autofixable
      */
     function report(node, messageId, edits, unboundedMessage, autofixable) {
       // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
       if (!options.includeOneOffCode && isInOneOffCode(context, node)) return;
-      /** @param {import('./fix/loop-to-map.js').TextEdit | import('./fix/loop-to-map.js').LimitedEdit} edit */
-      const toFix = (edit) => (/** @type {import('eslint').Rule.RuleFixer} */ fixer) => [
-        fixer.replaceTextRange(edit.range, edit.text),
-        ...('imports' in edit ? addImports(sourceCode, fixer, edit.imports) : []),
-      ];
-      /** @type {import('eslint').Rule.SuggestionReportDescriptor[]} */
-      const suggest = [];
-      if (edits.unbounded) suggest.push({ messageId: unboundedMessage, fix: toFix(edits.unbounded) });
-      const { bounded } = edits;
-      if (bounded && 'helper' in bounded) suggest.push({ messageId: 'runBoundedWith', data: { helper: bounded.helper, max: String(bounded.limit) }, fix: toFix(bounded) });
-      else if (bounded) suggest.push({ messageId: 'runBounded', data: { max: String(maxConcurrency) }, fix: toFix(bounded) });
-      // With a limit configured, a codemod applies the bounded rewrite: that is what the limit is for.
-      const preferred = maxConcurrency ? edits.bounded : edits.unbounded;
-      const fix = options.fix && autofixable && preferred ? toFix(preferred) : null;
-      context.report({
-        node,
-        loc: headLocation(node),
-        messageId,
-        ...(fix ? { fix } : {}),
-        suggest,
-      });
-    }
-
-    /**
-     * From the loop keyword to the end of its head: the report does not paint the whole body.
-     * @param {any} node
-     */
-    function headLocation(node) {
-      const end = node.type === 'CallExpression' ? sourceCode.getTokenAfter(node.callee) : sourceCode.getTokenBefore(node.body);
-      return { start: node.loc.start, end: (end ?? node).loc.end };
-    }
-
-    /** @param {any} node */
-    function insideReportedLoop(node) {
-      for (let current = node.parent; current; current = current.parent) {
-        if (reported.has(current)) return true;
-      }
-      return false;
+      context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency }));
     }
 
     /** @param {import('./analysis/loop-shapes.js').LoopShape | null} shape */
     function checkLoop(shape) {
-      if (!shape || !hasAwaitInBody(shape.body)) return;
-      if (insideReportedLoop(shape.loop) || isInOrderedScope(shape.loop, visitorKeys)) return;
+      if (!shape || !hasAwaitInBody(shape.body, visitorKeys)) return;
+      if (isInsideAny(shape.loop, reported) || isInOrderedScope(shape.loop, visitorKeys)) return;
       const { index, classifier } = getAnalysis();
       const facts = analyseIterations(shape, { visitorKeys, index, classifier, declaredVariables: (node) => sourceCode.getDeclaredVariables(node) });
       if (facts === null) return;
@@ -153,53 +104,15 @@ const rule = {
     /** @param {any} call */
     function checkForEach(call) {
       const shape = forEachShape(call);
-      if (!shape || !hasAwaitInBody(shape.body)) return;
-      if (isKnownNonArray(shape.source, resolve)) {
-        report(call, 'asyncForEach', { unbounded: null, bounded: null }, 'awaitAll', false);
-        return;
-      }
-      const knownArray = isKnownArray(shape.source, resolve);
-      const edits = forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency });
-      // Unknown receivers may be a Map or a Set: offered to a reviewer, never applied unseen.
-      report(call, 'asyncForEach', edits, 'awaitAll', knownArray);
-    }
-
-    /**
-     * A cheap first look before any analysis: an await in the body (not in nested functions).
-     * @param {any} body
-     */
-    function hasAwaitInBody(body) {
-      let found = false;
-      walk(body, visitorKeys, (node) => {
-        if (found) return false;
-        if (node !== body && isFunctionNode(node)) return false;
-        if (node.type === 'AwaitExpression' || (node.type === 'ForOfStatement' && node.await)) found = true;
-        return !found;
-      });
-      return found;
+      if (!shape || !hasAwaitInBody(shape.body, visitorKeys)) return;
+      const { edits, autofixable } = forEachOffer(sourceCode, shape, resolve, maxConcurrency);
+      report(call, 'asyncForEach', edits, 'awaitAll', autofixable);
     }
 
     /** Loops and forEach calls with an await inside, found from the awaits themselves. */
     const candidates = new Set();
-
-    /**
-     * Marks every loop around an await up to its function, and the forEach
-     * call whose callback that function is.
-     * @param {any} node
-     */
-    function markEnclosing(node) {
-      for (let current = node.parent; current; current = current.parent) {
-        if (LOOP_TYPES.has(current.type)) {
-          candidates.add(current);
-        } else if (isFunctionNode(current)) {
-          const call = current.parent;
-          if (call?.type === 'CallExpression' && call.arguments[0] === current && call.callee.type === 'MemberExpression' && !call.callee.computed && propertyName(call.callee) === 'forEach') {
-            candidates.add(call);
-          }
-          return;
-        }
-      }
-    }
+    /** @param {any} node */
+    const markEnclosing = (node) => markAwaitingLoops(node, candidates);
 
     // Only loops with awaits cost anything: listen to the awaits, then look at
     // their loops outermost first, as a traversal would meet them.
@@ -212,14 +125,56 @@ const rule = {
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its loops.
         if (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null) return;
         for (const node of [...candidates].sort((a, b) => a.range[0] - b.range[0])) {
-          if (node.type === 'ForOfStatement') checkLoop(forOfShape(node));
-          else if (node.type === 'ForInStatement') checkLoop(forInShape(node));
-          else if (node.type === 'ForStatement') checkLoop(indexedShape(node));
-          else if (node.type === 'CallExpression') checkForEach(node);
+          if (node.type === 'CallExpression') checkForEach(node);
+          else checkLoop(loopShapeOf(node));
         }
       },
     };
   },
 };
+
+/**
+ * @typedef {{ index: ReturnType<typeof getReferenceIndex>, classifier: ReturnType<typeof createFileClassifier> }} FileAnalysis
+ */
+
+/**
+ * The reference index and call classifier of a file, built only once a loop
+ * with an await is worth a look.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} filename
+ * @param {import('./analysis/call-classification.js').ClassifierOptions} options
+ * @returns {FileAnalysis}
+ */
+function fileAnalysis(sourceCode, filename, options) {
+  const index = getReferenceIndex(sourceCode);
+  const classifier = createFileClassifier(sourceCode, filename, options, index);
+  return { index, classifier };
+}
+
+/**
+ * The symbol an identifier names when the file declares it (not an implicit global), or null.
+ * @param {FileAnalysis['index']} index
+ * @param {any} identifier
+ */
+function declaredSymbol(index, identifier) {
+  const symbol = index.symbolOf(identifier);
+  return symbol && typeof symbol === 'object' && /** @type {any} */ (symbol).defs.length > 0 ? symbol : null;
+}
+
+/**
+ * What an async forEach is offered: nothing to apply when its receiver is
+ * known not to be an array (a Map, a Set), else the rewrites to Promise.all.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {import('./analysis/loop-shapes.js').LoopShape} shape a forEach shape
+ * @param {(identifier: any) => any} resolve
+ * @param {number | null} maxConcurrency
+ * @returns {{ edits: import('./fix/loop-reports.js').LoopEdits, autofixable: boolean }}
+ */
+function forEachOffer(sourceCode, shape, resolve, maxConcurrency) {
+  if (isKnownNonArray(shape.source, resolve)) return { edits: { unbounded: null, bounded: null }, autofixable: false };
+  const knownArray = isKnownArray(shape.source, resolve);
+  // Unknown receivers may be a Map or a Set: offered to a reviewer, never applied unseen.
+  return { edits: forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency }), autofixable: knownArray };
+}
 
 export default rule;

@@ -7,13 +7,12 @@ import { awaitedOperationOf } from './operations.js';
 import { effectsOf } from './effects.js';
 import { getReferenceIndex } from './references.js';
 import { createFileClassifier } from './file-classifier.js';
-import { walk, isFunctionNode, unwrap } from './ast.js';
+import { unwrap } from './ast.js';
+import { crossableEffectsOf } from './crossable-statements.js';
 
-/** Statement types that never run anything where they stand. */
-const INERT_STATEMENTS = new Set([
-  'FunctionDeclaration', 'EmptyStatement', 'TSTypeAliasDeclaration', 'TSInterfaceDeclaration',
-  'TSDeclareFunction', 'TSModuleDeclaration',
-]);
+/**
+ * @typedef {import('./crossable-statements.js').CrossingContext & { sourceCode: import('eslint').SourceCode }} FactsContext
+ */
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
@@ -22,92 +21,59 @@ const INERT_STATEMENTS = new Set([
  */
 export function createStatementFacts(sourceCode, filename, options) {
   const index = getReferenceIndex(sourceCode);
-  const visitorKeys = sourceCode.visitorKeys;
   const classifier = createFileClassifier(sourceCode, filename, options, index, { nounGetters: true });
+  /** @type {FactsContext} */
+  const context = { sourceCode, visitorKeys: sourceCode.visitorKeys, index, classifier };
+  // The grouping asks about the same statements again and again as its window slides.
+  return {
+    candidateOf: cachedPerNode((/** @type {any} */ statement) => candidateOf(statement, context)),
+    crossableEffects: cachedPerNode((/** @type {any} */ statement) => crossableEffectsOf(statement, context)),
+    expressionOperation: cachedPerNode((/** @type {any} */ awaitNode) => expressionOperation(awaitNode, context)),
+    classifier,
+    index,
+  };
+}
+
+/**
+ * @param {(node: any) => any} compute
+ * @returns {(node: any) => any} `compute`, run once per node (a null answer is kept too)
+ */
+function cachedPerNode(compute) {
   /** @type {Map<any, any>} */
-  const candidates = new Map();
-  /** @type {Map<any, any>} */
-  const crossable = new Map();
+  const answers = new Map();
+  return (node) => {
+    if (answers.has(node)) return answers.get(node);
+    const answer = compute(node);
+    answers.set(node, answer);
+    return answer;
+  };
+}
 
-  /**
-   * An awaited operation whose result is kept: it may join a group.
-   * @param {any} statement
-   */
-  function candidateOf(statement) {
-    if (candidates.has(statement)) return candidates.get(statement);
-    let candidate = null;
-    const operation = awaitedOperationOf(statement, sourceCode);
-    // An awaited call whose result is dropped is a guard or a step: a barrier.
-    if (operation && operation.resultUsed) {
-      candidate = {
-        ...operation,
-        effects: effectsOf(statement, { visitorKeys, index }),
-        cls: classifier.classifyOperation(operation.operand),
-      };
-    }
-    candidates.set(statement, candidate);
-    return candidate;
-  }
+/**
+ * An awaited operation whose result is kept: it may join a group.
+ * @param {any} statement
+ * @param {FactsContext} context
+ */
+function candidateOf(statement, { sourceCode, visitorKeys, index, classifier }) {
+  const operation = awaitedOperationOf(statement, sourceCode);
+  // An awaited call whose result is dropped is a guard or a step: a barrier.
+  if (!operation || !operation.resultUsed) return null;
+  return {
+    ...operation,
+    effects: effectsOf(statement, { visitorKeys, index }),
+    cls: classifier.classifyOperation(operation.operand),
+  };
+}
 
-  /**
-   * Effects of a plain statement an awaited operation may move above, or
-   * null when it is a wall: control flow, an await, an exit, a call whose
-   * result is dropped, or a call that writes.
-   * @param {any} statement
-   */
-  function crossableEffects(statement) {
-    if (crossable.has(statement)) return crossable.get(statement);
-    let result = null;
-    if (INERT_STATEMENTS.has(statement.type)) {
-      result = effectsOf(statement, { visitorKeys, index });
-    } else if (isPlainStatement(statement)) {
-      const effects = effectsOf(statement, { visitorKeys, index });
-      if (!effects.suspends && !effects.exits && !callsWriteOrBarrier(statement)) result = effects;
-    }
-    crossable.set(statement, result);
-    return result;
-  }
-
-  /** @param {any} statement */
-  function isPlainStatement(statement) {
-    if (statement.type === 'VariableDeclaration') return statement.kind !== 'using' && statement.kind !== 'await using';
-    return statement.type === 'ExpressionStatement' && statement.expression.type === 'AssignmentExpression';
-  }
-
-  /** @param {any} statement */
-  function callsWriteOrBarrier(statement) {
-    let found = false;
-    walk(statement, visitorKeys, (node) => {
-      if (isFunctionNode(node)) return false;
-      if (node.type === 'NewExpression') found = true;
-      if (node.type === 'CallExpression') {
-        const cls = classifier.classifyCall(node);
-        if (cls.kind === 'write' || cls.barrier) found = true;
-      }
-      return !found;
-    });
-    return found;
-  }
-
-  /** @type {Map<any, any>} */
-  const expressionOperations = new Map();
-
-  /**
-   * Facts for one awaited call inside a larger expression (an array
-   * element, an argument, a property value).
-   * @param {any} awaitNode
-   */
-  function expressionOperation(awaitNode) {
-    let operation = expressionOperations.get(awaitNode);
-    if (!operation) {
-      operation = {
-        effects: effectsOf(awaitNode, { visitorKeys, index }),
-        cls: classifier.classifyOperation(unwrap(awaitNode.argument)),
-      };
-      expressionOperations.set(awaitNode, operation);
-    }
-    return operation;
-  }
-
-  return { candidateOf, crossableEffects, expressionOperation, classifier, index };
+/**
+ * Facts for one awaited call inside a larger expression (an array
+ * element, an argument, a property value).
+ * @param {any} awaitNode
+ * @param {FactsContext} context
+ */
+function expressionOperation(awaitNode, { visitorKeys, index, classifier }) {
+  return {
+    effects: effectsOf(awaitNode, { visitorKeys, index }),
+    cls: classifier.classifyOperation(unwrap(awaitNode.argument)),
+  };
 }

@@ -5,7 +5,8 @@
  * or an `export`. Declared types the tuple annotation cannot carry are kept by
  * the results-first form (typed-results.js).
  */
-import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from './source-layout.js';
+import { lineIndent, indentUnit, reindent, hasMultilineTemplate } from './source-layout.js';
+import { gatherStatements, replaceGathered } from './gathered-statements.js';
 import { needsOwnStatement, createResultNamer, ownStatementText, keptRanges } from './typed-results.js';
 import { needsContextType, contextTypeText, withContextType } from '../analysis/context-types.js';
 
@@ -31,19 +32,8 @@ function splitAnnotation(sourceCode, target) {
 }
 
 /**
- * Comments on the same line after a statement (`const a = await f(); // why`).
- * When another statement follows on that line, a comment between the two
- * belongs to neither: null, so the rewrite is declined.
- * @param {import('eslint').SourceCode} sourceCode
- * @param {any} statement
+ * @typedef {ReturnType<typeof memberPart>} MemberPart
  */
-function trailingComments(sourceCode, statement) {
-  const line = statement.loc.end.line;
-  const after = sourceCode.getCommentsAfter(statement).filter((comment) => comment.loc.start.line === line);
-  const next = sourceCode.getTokenAfter(statement);
-  if (after.length > 0 && next && next.loc.start.line === line) return null;
-  return after;
-}
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
@@ -58,16 +48,7 @@ export function promiseAllStatementEdit(sourceCode, members, typescript = false)
   );
   if (!sameShape || members.some((member) => member.target.definite)) return null;
 
-  const parts = members.map((member) => {
-    const split = member.form === 'declaration'
-      ? splitAnnotation(sourceCode, member.target)
-      : { pattern: sourceCode.getText(member.target), patternRange: member.target.range, type: null, typeRange: null };
-    // A call whose type arguments came from the declared type keeps that expectation in the Promise.all.
-    const expected = needsContextType(sourceCode, member, typescript) ? contextTypeText(sourceCode, member) : undefined;
-    const operandText = sourceCode.getText(member.awaitNode.argument);
-    const operand = typeof expected === 'string' ? withContextType(operandText, expected) : operandText;
-    return { member, ...split, operand, unnamedContext: expected === null, ownStatement: /** @type {string | null} */ (null) };
-  });
+  const parts = members.map((member) => memberPart(sourceCode, member, typescript));
   // An assignment to a property or to a variable declared without a type: its expected type cannot be written here.
   if (parts.some((part) => part.unnamedContext)) return null;
   const typed = parts.filter((part) => part.type !== null).length;
@@ -76,85 +57,108 @@ export function promiseAllStatementEdit(sourceCode, members, typescript = false)
   const resultsFirst = members.some((member) => member.wrapped) || (typed !== 0 && typed !== parts.length);
   if (resultsFirst && (first.form !== 'declaration' || first.exported)) return null;
   const indent = lineIndent(sourceCode, first.statement);
-  if (resultsFirst) {
-    const nameResult = createResultNamer(sourceCode);
-    for (const part of parts) {
-      if (!needsOwnStatement(part.member, part.type !== null)) continue;
-      const name = nameResult(part.member.statement.type === 'ExportNamedDeclaration' ? part.member.statement.declaration.declarations[0] : part.member.statement.declarations[0]);
-      part.ownStatement = ownStatementText(sourceCode, part.member, name, indent);
-      Object.assign(part, { pattern: name, patternRange: null, type: null, typeRange: null });
-    }
-  }
+  if (resultsFirst) giveOwnStatements(sourceCode, parts, indent);
 
-  /** @type {Array<{ comments: string[], operand: string, member: AwaitedOperation }>} */
-  const elements = [];
-  /** @type {Array<[number, number]>} ranges the rewrite removes (members after the first, with their comments) */
-  const removed = [];
-  let replaceEnd = first.statement.range[1];
-  for (const [index, part] of parts.entries()) {
-    const { member } = part;
-    const kept = part.ownStatement !== null ? keptRanges(member) : [part.patternRange, member.awaitNode.argument.range];
-    if (part.typeRange) kept.push(part.typeRange);
-    if (commentsOutside(sourceCode, member.statement, kept).length > 0) return null;
-    const trailing = trailingComments(sourceCode, member.statement);
-    if (trailing === null) return null;
-    // Own-line comments above a moved statement travel with it; a comment
-    // ending the previous line belongs to that line's statement.
-    const previousLine = sourceCode.getTokenBefore(member.statement)?.loc.end.line ?? 0;
-    const leading = index === 0 ? [] : sourceCode.getCommentsBefore(member.statement).filter((comment) => comment.loc.start.line > previousLine);
-    const statementEnd = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : member.statement.range[1];
-    if (index === 0) {
-      replaceEnd = statementEnd;
-    } else {
-      const firstThing = leading[0] ?? member.statement;
-      const before = sourceCode.getTokenBefore(firstThing, { includeComments: true });
-      removed.push([before.range[1], statementEnd]);
-    }
-    elements.push({ comments: [...leading, ...trailing].map((comment) => sourceCode.getText(comment)), operand: part.operand, member });
-  }
-
-  const unit = indentUnit(sourceCode, first.statement);
-  const patterns = parts.map((part) => part.pattern).join(', ');
+  const gathered = gatherStatements(sourceCode, parts.map((part) => ({ statement: part.member.statement, kept: keptRangesOf(part) })));
+  if (!gathered) return null;
   const annotation = !resultsFirst && typed > 0 ? `: [${parts.map((part) => part.type).join(', ')}]` : '';
-  const head =
-    first.form === 'declaration'
-      ? `${first.exported ? 'export ' : ''}${first.declarationKind} [${patterns}]${annotation} = await Promise.all(`
-      : `${needsAsiGuard(sourceCode, first.statement) ? ';' : ''}[${patterns}] = await Promise.all(`;
+  const head = statementHead(sourceCode, first, parts.map((part) => part.pattern).join(', '), annotation);
+  const elements = parts.map((part, index) => ({ comments: gathered.comments[index], operand: part.operand, member: part.member }));
+  let statementText = promiseAllText(sourceCode, members, head, elements, indent);
+  // Code written on one line keeps the own statements on it too.
+  const separator = writtenOnOneLine(members) ? ' ' : `\n${indent}`;
+  for (const part of parts) if (part.ownStatement !== null) statementText += `${separator}${part.ownStatement}`;
+  return replaceGathered(sourceCode, first.statement.range[0], statementText, gathered);
+}
 
+/**
+ * What the rewrite takes from one member: its binding pattern (and declared type) and its operand.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {AwaitedOperation} member
+ * @param {boolean} typescript
+ */
+function memberPart(sourceCode, member, typescript) {
+  const split = member.form === 'declaration'
+    ? splitAnnotation(sourceCode, member.target)
+    : { pattern: sourceCode.getText(member.target), patternRange: member.target.range, type: null, typeRange: null };
+  // A call whose type arguments came from the declared type keeps that expectation in the Promise.all.
+  const expected = needsContextType(sourceCode, member, typescript) ? contextTypeText(sourceCode, member) : undefined;
+  const operandText = sourceCode.getText(member.awaitNode.argument);
+  const operand = typeof expected === 'string' ? withContextType(operandText, expected) : operandText;
+  return { member, ...split, operand, unnamedContext: expected === null, ownStatement: /** @type {string | null} */ (null) };
+}
+
+/**
+ * Results first: each member that needs it keeps its own statement after the
+ * Promise.all, and the name of its result takes its place in the pattern.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {MemberPart[]} parts
+ * @param {string} indent
+ */
+function giveOwnStatements(sourceCode, parts, indent) {
+  const nameResult = createResultNamer(sourceCode);
+  for (const part of parts) {
+    if (!needsOwnStatement(part.member, part.type !== null)) continue;
+    const name = nameResult(part.member.statement.type === 'ExportNamedDeclaration' ? part.member.statement.declaration.declarations[0] : part.member.statement.declarations[0]);
+    part.ownStatement = ownStatementText(sourceCode, part.member, name, indent);
+    Object.assign(part, { pattern: name, patternRange: null, type: null, typeRange: null });
+  }
+}
+
+/**
+ * The ranges of a member's statement that the rewrite keeps: a comment anywhere else would be lost.
+ * @param {MemberPart} part
+ * @returns {Array<[number, number]>}
+ */
+function keptRangesOf(part) {
+  const kept = part.ownStatement !== null ? keptRanges(part.member) : [part.patternRange, part.member.awaitNode.argument.range];
+  if (part.typeRange) kept.push(part.typeRange);
+  return kept;
+}
+
+/**
+ * Everything before the operands: `const [a, b]: [A, B] = await Promise.all(`.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {AwaitedOperation} first
+ * @param {string} patterns
+ * @param {string} annotation
+ */
+function statementHead(sourceCode, first, patterns, annotation) {
+  return first.form === 'declaration'
+    ? `${first.exported ? 'export ' : ''}${first.declarationKind} [${patterns}]${annotation} = await Promise.all(`
+    : `${needsAsiGuard(sourceCode, first.statement) ? ';' : ''}[${patterns}] = await Promise.all(`;
+}
+
+/**
+ * The Promise.all statement, on one line or with one operand (and its comments) per line.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {AwaitedOperation[]} members
+ * @param {string} head
+ * @param {Array<{ comments: string[], operand: string, member: AwaitedOperation }>} elements
+ * @param {string} indent
+ */
+function promiseAllText(sourceCode, members, head, elements, indent) {
+  const { statement } = members[0];
   // Keep the file's semicolon style.
-  const closing = sourceCode.getLastToken(first.statement).value === ';' ? ');' : ')';
+  const closing = sourceCode.getLastToken(statement).value === ';' ? ');' : ')';
   const singleLine = `${head}[${elements.map((element) => element.operand).join(', ')}]${closing}`;
   // Code written on one line stays on one line; otherwise wrap past MAX_LINE.
-  const writtenOnOneLine = first.statement.loc.start.line === members[members.length - 1].statement.loc.end.line;
   const fitsOnOneLine =
     elements.every((element) => element.comments.length === 0) &&
     !singleLine.includes('\n') &&
-    (writtenOnOneLine || indent.length + singleLine.length <= MAX_LINE);
+    (writtenOnOneLine(members) || indent.length + singleLine.length <= MAX_LINE);
+  if (fitsOnOneLine) return singleLine;
+  const inner = indent + indentUnit(sourceCode, statement);
+  const lines = elements.flatMap((element) => [
+    ...element.comments.map((comment) => `${inner}${comment}`),
+    `${inner}${reindent(element.operand, lineIndent(sourceCode, element.member.statement), inner, hasMultilineTemplate(sourceCode, element.member.awaitNode.argument))},`,
+  ]);
+  return `${head}[\n${lines.join('\n')}\n${indent}]${closing}`;
+}
 
-  let statementText = singleLine;
-  if (!fitsOnOneLine) {
-    const inner = indent + unit;
-    const lines = elements.flatMap((element) => [
-      ...element.comments.map((comment) => `${inner}${comment}`),
-      `${inner}${reindent(element.operand, lineIndent(sourceCode, element.member.statement), inner, hasMultilineTemplate(sourceCode, element.member.awaitNode.argument))},`,
-    ]);
-    statementText = `${head}[\n${lines.join('\n')}\n${indent}]${closing}`;
-  }
-
-  // Code written on one line keeps the own statements on it too.
-  const separator = writtenOnOneLine ? ' ' : `\n${indent}`;
-  for (const part of parts) if (part.ownStatement !== null) statementText += `${separator}${part.ownStatement}`;
-
-  // Statements between the members stay where they are, in their order.
-  const rangeEnd = Math.max(replaceEnd, ...removed.map(([, end]) => end));
-  let text = statementText;
-  let cursor = replaceEnd;
-  for (const [start, end] of removed) {
-    text += sourceCode.text.slice(cursor, start);
-    cursor = end;
-  }
-  text += sourceCode.text.slice(cursor, rangeEnd);
-  return { range: [first.statement.range[0], rangeEnd], text };
+/** @param {AwaitedOperation[]} members */
+function writtenOnOneLine(members) {
+  return members[0].statement.loc.start.line === members[members.length - 1].statement.loc.end.line;
 }
 
 /**
