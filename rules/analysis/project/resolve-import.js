@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { optionalRequire } from './optional-require.js';
+import { asLinted, clearFolderLinks } from './linked-paths.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 
@@ -74,7 +75,9 @@ function resolveUncached(fromFile, specifier) {
   if (!instance) return null;
   try {
     const target = instance.resolveFileSync(fromFile, specifier)?.path;
-    if (target && !/[\\/]node_modules[\\/]/.test(target) && !/\.d\.[cm]?ts$/.test(target) && EXTENSIONS.some((ext) => target.endsWith(ext))) return target;
+    if (target && !/[\\/]node_modules[\\/]/.test(target) && !/\.d\.[cm]?ts$/.test(target) && EXTENSIONS.some((ext) => target.endsWith(ext))) {
+      return asLinted(target, path.dirname(fromFile));
+    }
   } catch {
     // An import that does not resolve points at no project file.
   }
@@ -96,5 +99,6 @@ function detachedCopy(text) {
 export function clearResolutions() {
   resolved.clear();
   resolvedCount = 0;
+  clearFolderLinks();
   resolver?.clearCache?.();
 }

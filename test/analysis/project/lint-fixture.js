@@ -14,11 +14,12 @@ export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)
 /**
  * @param {string} name fixture folder under fixtures/
  * @param {import('eslint').Linter.RulesRecord} [rules] rule options, default: the recommended rules
- * @param {{ sourceType?: 'module' | 'commonjs' }} [options] what the .js files are parsed as (default: module)
+ * @param {{ sourceType?: 'module' | 'commonjs', at?: string }} [options] sourceType: what the .js files are parsed as
+ *   (default: module); at: the folder to lint it from, when not the fixture's own (a symlink to it)
  * @returns {Promise<Record<string, Array<{ ruleId: string | null, line: number, message: string }>>>}
  */
-export async function lintFixture(name, rules, { sourceType = 'module' } = {}) {
-  const cwd = path.join(fixturesDir, name);
+export async function lintFixture(name, rules, { sourceType = 'module', at } = {}) {
+  const cwd = at ?? path.join(fixturesDir, name);
   const eslint = new ESLint({
     cwd,
     overrideConfigFile: true,

@@ -3,7 +3,10 @@
  * package.json is the project root) is linted from disk.
  */
 import assert from 'node:assert/strict';
-import { lintFixture } from './lint-fixture.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { lintFixture, fixturesDir } from './lint-fixture.js';
 
 /**
  * @param {Array<{ ruleId: string | null, line: number, message: string }> | undefined} messages
@@ -20,6 +23,22 @@ describe('project index: where code runs (callers across files)', () => {
   it('is silent on a loader called only from main()', async () => {
     const reports = await lintFixture('main-loader');
     assert.deepEqual(reportsOf(reports['config-loader.js'], 'no-blocking-sync-call'), []);
+  });
+
+  it('is as silent when the project is linted through a symlink to it', async () => {
+    // ESLint names files by the linked path, the resolver answers with real paths. Before both were
+    // brought to one name, no importer matched: main() was not seen as the only caller, and both
+    // readFileSync calls of the start-up loader were reported (found on Ghost linked into a worktree).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-linked-'));
+    try {
+      const link = path.join(dir, 'app');
+      fs.symlinkSync(path.join(fixturesDir, 'main-loader'), link, 'junction');
+      const reports = await lintFixture('main-loader', undefined, { at: link });
+      assert.ok(reports['config-loader.js'], 'the loader was linted through the link');
+      assert.deepEqual(reportsOf(reports['config-loader.js'], 'no-blocking-sync-call'), []);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reports a helper reached from an Express route in another file, naming the route', async () => {
