@@ -31,10 +31,28 @@ export function functionKey(file, fn) {
  * @param {import('./callers.js').CallerIndex} index
  */
 export function scanModule(view, index) {
-  const visitorKeys = foreignVisitorKeys();
   for (const entry of declaredEntryPoints(view)) index.entries.set(functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file });
   const scan = { view, index };
-  walkCalls(view.program, visitorKeys, (call, frame) => recordCall(scan, call, frame));
+  for (const [call, frame] of callsIn(view)) recordCall(scan, call, frame);
+}
+
+/**
+ * Each module's calls with the frames they are made from. A module is scanned again when
+ * another file is asked about (its imports are then followed elsewhere): the walk, which
+ * costs more than recording, is done once.
+ * @type {WeakMap<import('./module-view.js').ModuleView, Array<[any, Frame]>>}
+ */
+const callsOfView = new WeakMap();
+
+/** @param {import('./module-view.js').ModuleView} view */
+function callsIn(view) {
+  let calls = callsOfView.get(view);
+  if (!calls) {
+    const found = /** @type {Array<[any, Frame]>} */ ([]);
+    walkCalls(view.program, foreignVisitorKeys(), (call, frame) => found.push([call, frame]));
+    callsOfView.set(view, (calls = found));
+  }
+  return calls;
 }
 
 /**
