@@ -7,18 +7,12 @@
  * worker threads, a bundle without the thread's file), or it does not answer in time, the tagger
  * loads here, on the linting thread, as before.
  */
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_threads';
+import { startHelperThread, send, receive } from '../threads/helper-thread.js';
 import { isOnlyANoun } from './noun-test.js';
 
 /** Longer than the tagger takes to load on a busy machine; past it, the answer is found here instead. */
 const ANSWER_TIMEOUT_MS = 5000;
-
-/**
- * @typedef {{ port: import('node:worker_threads').MessagePort, flag: Int32Array }} TaggerThread
- */
 
 /**
  * @param {object} [options]
@@ -27,7 +21,7 @@ const ANSWER_TIMEOUT_MS = 5000;
  * @param {number} [options.answerTimeoutMs]
  */
 export function createNounWords({ threadFile = defaultThreadFile(), loadTagger = defaultLoadTagger, answerTimeoutMs = ANSWER_TIMEOUT_MS } = {}) {
-  /** @type {TaggerThread | null | undefined} undefined: not started; null: none (failed or never) */
+  /** @type {import('../threads/helper-thread.js').HelperThread | null | undefined} undefined: not started; null: none (failed or never) */
   let thread;
   /** @type {any} undefined: not loaded here; null: unavailable */
   let localTagger;
@@ -37,7 +31,7 @@ export function createNounWords({ threadFile = defaultThreadFile(), loadTagger =
   /** Starts loading the tagger on its own thread, once; later calls do nothing. */
   function startTaggerEarly() {
     if (thread !== undefined) return;
-    thread = startThread(threadFile, () => {
+    thread = startHelperThread(threadFile, () => {
       // A thread that dies (it should not) is noticed when the lint lets events run; until then a question times out.
       thread = null;
     });
@@ -77,40 +71,15 @@ export function createNounWords({ threadFile = defaultThreadFile(), loadTagger =
 }
 
 /**
- * @param {URL | null} threadFile
- * @param {() => void} onEnd called if the thread fails or exits
- * @returns {TaggerThread | null}
- */
-function startThread(threadFile, onEnd) {
-  try {
-    if (!threadFile || !fs.existsSync(fileURLToPath(threadFile))) return null;
-    const { port1, port2 } = new MessageChannel();
-    const flag = new Int32Array(new SharedArrayBuffer(4));
-    // No inherited Node options: `node -e …` would run its script again in the thread, and loaders the lint needs are not the tagger's.
-    const worker = new Worker(threadFile, { workerData: { port: port2, flag }, transferList: [port2], execArgv: [] });
-    // Neither the thread nor its port keeps a finished lint's process alive.
-    worker.unref();
-    port1.unref();
-    worker.on('error', onEnd);
-    worker.on('exit', onEnd);
-    return { port: port1, flag };
-  } catch {
-    return null;
-  }
-}
-
-/**
- * @param {TaggerThread} thread
+ * @param {import('../threads/helper-thread.js').HelperThread} thread
  * @param {string} word
  * @param {number} timeoutMs
  * @returns {boolean | undefined} undefined when the thread did not answer in time or could not tag
  */
-function askThread({ port, flag }, word, timeoutMs) {
-  Atomics.store(flag, 0, 0);
-  port.postMessage(word);
-  if (Atomics.wait(flag, 0, 0, timeoutMs) === 'timed-out') return undefined;
-  const reply = receiveMessageOnPort(port);
-  return typeof reply?.message === 'boolean' ? reply.message : undefined;
+function askThread(thread, word, timeoutMs) {
+  send(thread, word);
+  const reply = receive(thread, timeoutMs);
+  return typeof reply?.answer === 'boolean' ? reply.answer : undefined;
 }
 
 function defaultThreadFile() {

@@ -1,32 +1,17 @@
 /**
  * The English tagger on a thread of its own. Unpacking compromise's lexicon takes 0.4–0.5 s of
  * CPU; started early (noun-words.js), that happens beside the lint instead of in the middle of it.
- * The linting thread asks one word at a time and waits on a shared flag for the answer, since
- * rules run synchronously.
+ * Each request is one word; the answer is whether it is only a noun, or null without a tagger.
  */
 import { createRequire } from 'node:module';
-import { workerData } from 'node:worker_threads';
+import { serveRequests } from '../threads/serve-requests.js';
 import { isOnlyANoun } from './noun-test.js';
 
-/** @type {{ port: import('node:worker_threads').MessagePort, flag: Int32Array }} */
-const { port, flag } = workerData;
 /** @type {any} */
 let tagger = null;
 try {
   tagger = createRequire(import.meta.url)('compromise/two');
 } catch {
-  // Without the tagger every answer is "unknown"; the asking side then presumes no noun.
+  // Without the tagger every answer is null; the asking side then tags the word itself.
 }
-/** @param {string} word @returns {boolean | null} null: no answer (the asking side then tags it itself) */
-function answer(word) {
-  try {
-    return tagger ? isOnlyANoun(tagger, word) : null;
-  } catch {
-    return null;
-  }
-}
-port.on('message', (/** @type {string} */ word) => {
-  port.postMessage(answer(word));
-  Atomics.store(flag, 0, 1);
-  Atomics.notify(flag, 0);
-});
+serveRequests((/** @type {string} */ word) => (tagger ? isOnlyANoun(tagger, word) : null));
