@@ -4,7 +4,7 @@
 //   lint-engine.js  ESLint's Linter + eslint-plugin-unblock + parsers, loaded by the worker
 //   bench.js        the bench runner API, loaded on the first benchmark
 //   pkg/            what the runner finds by path: its child scripts, package.json, the fixtures,
-//                   and the English tagger's thread
+//                   and the rules' helper threads
 // Usage: node scripts/build.mjs [--watch] [--no-minify]
 import * as esbuild from 'esbuild';
 import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -26,6 +26,9 @@ const NATIVE_PACKAGES = ['oxc-resolver', 'oxc-parser'];
 const TAGGER_FILES = ['package.json', 'builds/two'];
 /** What the bundles leave to a run-time require from dist/node_modules. */
 const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES, 'compromise', 'compromise/two'];
+
+/** Threads the rules start by path, beside the lint. */
+const HELPER_THREADS = ['rules/analysis/english/tagger-thread.js', 'rules/analysis/project/import-map-thread.js'];
 
 /** Example fixtures that import packages of their own (installed as the repo's devDependencies), left out of the .vsix. */
 const FIXTURES_NEEDING_PACKAGES = ['express-app'];
@@ -126,17 +129,17 @@ const builds = [
     // Bundled CommonJS dependencies (autocannon) still call require() for Node built-ins.
     banner: { js: 'import { createRequire as __unblockCreateRequire } from "node:module"; const require = __unblockCreateRequire(import.meta.url);' },
   })),
-  // The English tagger's own thread (rules/analysis/english/noun-words.js starts it from where the
-  // rules' import.meta.url points: dist/pkg/…); compromise itself loads from dist/node_modules.
-  {
+  // The rules' helper threads (the English tagger, the project's import map), started from where the
+  // rules' import.meta.url points: dist/pkg/…; the packages they load come from dist/node_modules.
+  ...HELPER_THREADS.map((file) => ({
     ...common,
     format: /** @type {const} */ ('esm'),
     define: {},
-    entryPoints: [path.join(repoRoot, 'rules/analysis/english/tagger-thread.js')],
-    outfile: path.join(dist, 'pkg', 'rules/analysis/english/tagger-thread.js'),
+    entryPoints: [path.join(repoRoot, file)],
+    outfile: path.join(dist, 'pkg', file),
     external: RUNTIME_EXTERNALS,
     banner: {},
-  },
+  })),
 ];
 
 /** The bundled example fixtures ("Unblock: Benchmark a fixture…"), copied as they are. */

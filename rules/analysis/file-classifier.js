@@ -6,6 +6,7 @@
 import { createCallClassifier } from './call-classification.js';
 import { getProjectIndex } from './project/index.js';
 import { startTaggerEarly } from './noun-getters.js';
+import { prefetchCallerIndex } from './project/callers.js';
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
@@ -17,8 +18,10 @@ import { startTaggerEarly } from './noun-getters.js';
 export function createFileClassifier(sourceCode, filename, options, index, extra = {}) {
   /** @type {ReturnType<typeof getProjectIndex> | null} */
   let project = null;
-  // This classifier may ask whether a call's name is a noun: let the tagger load meanwhile.
+  // Questions will follow (whether a call's name is a noun, who calls this code): let the tagger
+  // and the project's import map load on threads of their own meanwhile.
   if (extra.nounGetters) startTaggerEarly();
+  prefetchCallerIndex(filename);
   const classifier = createCallClassifier(options, {
     resolveRoot: index.resolveRoot,
     isConnectionVariable: index.isConnectionVariable,

@@ -9,8 +9,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { loadModule, MAX_MODULE_BYTES } from './module-cache.js';
-import { resolveImport } from './resolve-import.js';
+import { loadModule } from './module-cache.js';
+import { readImportMap } from './import-map.js';
+import { requestImportMap } from './import-map-request.js';
 import { withImportsLimitedTo } from './module-values.js';
 import { scanModule, functionKey, UNKNOWN_CALLER } from './call-sites.js';
 import { fileMatches, testFileGlobs } from '../file-globs.js';
@@ -37,6 +38,7 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components',
  * @property {Map<string, CallSite[]>} callers  function key → the places that call it (in the files scanned so far)
  * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string }>} entries function key → entry point
  * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
+ * @property {() => void} prefetchImports  starts reading who imports whom beside the lint, for the first question
  */
 
 
@@ -59,6 +61,15 @@ export function callerIndexFor(file) {
   return index;
 }
 
+/**
+ * Prepares the caller index of `file`'s project before any question: its import map is read
+ * on a thread of its own meanwhile. Called once a file with awaits is analysed.
+ * @param {string} file absolute path
+ */
+export function prefetchCallerIndex(file) {
+  if (path.isAbsolute(file)) callerIndexFor(file)?.prefetchImports();
+}
+
 /** Forgets every caller index (the editor calls this when a file is saved, created or deleted). */
 export function forgetCallerIndexes() {
   byRoot.clear();
@@ -73,13 +84,18 @@ function createIndex(files) {
   const scanned = new Set();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
   let importers = null;
+  /** @type {import('./import-map-request.js').ImportMapRequest | null} the map being read beside the lint */
+  let request = null;
   /** @type {CallerIndex} */
   const index = {
     callers: new Map(),
     entries: new Map(),
+    prefetchImports() {
+      if (!importers && !request) request = requestImportMap(files);
+    },
     // Only the file itself and the files that import it (directly, or through an index file that re-exports it) can call it.
     scanFilesImporting(file) {
-      const importersOfFile = (importers ??= importersOf(files));
+      const importersOfFile = (importers ??= request ? request.take() : readImportMap(files));
       const direct = importersOfFile.get(file) ?? [];
       const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importersOfFile.get(importer) ?? []);
       // A call reaches `file` only through imports of files that import it, directly or not: each
@@ -118,44 +134,6 @@ function importChainsTo(file, importers) {
     }
   }
   return found;
-}
-
-/** `from './x'`, `require('./x')`, `import('./x')`: the specifiers a file imports, found without parsing it. */
-// One literal word before the quote (no alternatives anchored at line starts): half the time of a
-// stricter pattern; the few extra strings it finds (`from 'x'` in prose) resolve to no file.
-const SPECIFIER = /\b(?:from|require\s*\(|import\s*\(?)\s*(['"])([^'"\n]+)\1/g;
-
-/**
- * Who imports whom, from one regular-expression pass over each file and the
- * resolver: much cheaper than parsing every file, and enough to know where
- * the callers of a function can be.
- * @param {string[]} files
- * @returns {Map<string, string[]>}
- */
-function importersOf(files) {
-  /** @type {Map<string, string[]>} */
-  const importers = new Map();
-  for (const file of files) {
-    let text;
-    try {
-      // Bundles and generated files (Ghost ships megabytes of built admin assets) call no server code
-      // and are never parsed (module-cache.js): reading them cost more than all the rest together.
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
-      if (fs.statSync(file).size > MAX_MODULE_BYTES) continue;
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- as above.
-      text = fs.readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const [, , specifier] of text.matchAll(SPECIFIER)) {
-      const target = resolveImport(file, specifier);
-      if (!target) continue;
-      const list = importers.get(target);
-      if (!list) importers.set(target, [file]);
-      else if (list[list.length - 1] !== file) list.push(file);
-    }
-  }
-  return importers;
 }
 
 /**

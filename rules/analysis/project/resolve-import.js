@@ -95,6 +95,32 @@ function detachedCopy(text) {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
+/**
+ * Every answer so far, to hand to another thread.
+ * @returns {Array<[string, string, string | null]>} folder, specifier, answer
+ */
+export function resolutionEntries() {
+  /** @type {Array<[string, string, string | null]>} */
+  const entries = [];
+  for (const [folder, answers] of resolved) for (const [specifier, target] of answers) entries.push([folder, specifier, target]);
+  return entries;
+}
+
+/**
+ * Takes answers found on another thread (the import map's) as if found here.
+ * @param {Array<[string, string, string | null]>} entries
+ */
+export function rememberResolutions(entries) {
+  for (const [folder, specifier, target] of entries) {
+    let answers = resolved.get(folder);
+    if (!answers) resolved.set(folder, (answers = new Map()));
+    if (!answers.has(specifier)) {
+      answers.set(specifier, target);
+      resolvedCount++;
+    }
+  }
+}
+
 /** Forgets every answer: the editor calls this when files appear, move or vanish. */
 export function clearResolutions() {
   resolved.clear();

@@ -1,0 +1,11 @@
+/**
+ * The project's import map read on a thread of its own (import-map-request.js sends the file
+ * list as soon as a file with awaits is analysed; the first question about callers comes
+ * later). The answer carries the resolutions made on the way, so that the linting thread does
+ * not ask the resolver again.
+ */
+import { serveRequests } from '../threads/serve-requests.js';
+import { readImportMap } from './import-map.js';
+import { resolutionEntries } from './resolve-import.js';
+
+serveRequests((/** @type {{ id: number, files: string[] }} */ { id, files }) => ({ id, importers: [...readImportMap(files)], resolutions: resolutionEntries() }));

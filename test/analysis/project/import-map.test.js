@@ -1,0 +1,42 @@
+/**
+ * The import map read on its own thread must be the one read on the linting thread: the
+ * caller index takes whichever is ready, and its verdicts rest on it.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fixturesDir } from './lint-fixture.js';
+import { readImportMap } from '../../../rules/analysis/project/import-map.js';
+import { requestImportMap } from '../../../rules/analysis/project/import-map-request.js';
+
+/** @param {string} name */
+function sourceFiles(name) {
+  const root = path.join(fixturesDir, name);
+  return fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js')).map((file) => path.join(root, file)).sort();
+}
+
+/** @param {Map<string, string[]>} map */
+const sorted = (map) => [...map].map(([file, importers]) => [file, [...importers].sort()]).sort();
+
+describe('project index: the import map read beside the lint', function () {
+  this.timeout(30_000);
+
+  it('is the same map as the one read on the linting thread', () => {
+    const files = sourceFiles('route-through-index');
+    const request = requestImportMap(files);
+    assert.ok(request, 'a thread took the request');
+    const map = request.take();
+    assert.ok(map.size > 0, 'the fixture has imports');
+    assert.deepEqual(sorted(map), sorted(readImportMap(files)));
+  });
+
+  it('never hands one project the map of another when a request is replaced before it is taken', () => {
+    const first = sourceFiles('route-through-index');
+    const second = sourceFiles('express-route');
+    const firstRequest = requestImportMap(first);
+    const secondRequest = requestImportMap(second);
+    // Taken in the other order: each must still get its own project's map, from the thread or read here.
+    assert.deepEqual(sorted(secondRequest ? secondRequest.take() : readImportMap(second)), sorted(readImportMap(second)));
+    assert.deepEqual(sorted(firstRequest ? firstRequest.take() : readImportMap(first)), sorted(readImportMap(first)));
+  });
+});
