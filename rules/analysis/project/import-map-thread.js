@@ -6,6 +6,11 @@
  */
 import { serveRequests } from '../threads/serve-requests.js';
 import { readImportMap } from './import-map.js';
-import { resolutionEntries } from './resolve-import.js';
+import { resolutionEntries, clearResolutions } from './resolve-import.js';
 
-serveRequests((/** @type {{ id: number, files: string[] }} */ { id, files }) => ({ id, importers: [...readImportMap(files)], resolutions: resolutionEntries() }));
+serveRequests((/** @type {{ id: number, files: string[] }} */ { id, files }) => {
+  // A new request means files may have changed since the last one (the editor asks again after a save):
+  // resolve everything afresh.
+  clearResolutions();
+  return { id, importers: [...readImportMap(files)], resolutions: resolutionEntries() };
+});

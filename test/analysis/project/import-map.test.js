@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fixturesDir } from './lint-fixture.js';
 import { readImportMap } from '../../../rules/analysis/project/import-map.js';
@@ -38,5 +39,22 @@ describe('project index: the import map read beside the lint', function () {
     // Taken in the other order: each must still get its own project's map, from the thread or read here.
     assert.deepEqual(sorted(secondRequest ? secondRequest.take() : readImportMap(second)), sorted(readImportMap(second)));
     assert.deepEqual(sorted(firstRequest ? firstRequest.take() : readImportMap(first)), sorted(readImportMap(first)));
+  });
+
+  it('sees a file created since the last request (the editor asks again after a save)', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-import-map-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), '{}');
+      const importer = path.join(dir, 'a.js');
+      const created = path.join(dir, 'b.js');
+      fs.writeFileSync(importer, "import { b } from './b.js';\nexport const a = () => b();\n");
+      assert.deepEqual(requestImportMap([importer])?.take().get(created), undefined, './b.js does not exist yet');
+      fs.writeFileSync(created, 'export const b = () => 1;\n');
+      const request = requestImportMap([importer, created]);
+      assert.ok(request, 'a thread took the request');
+      assert.deepEqual(request.take().get(created), [importer]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
