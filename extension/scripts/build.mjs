@@ -55,7 +55,7 @@ const importMetaUrlPlugin = {
 };
 
 /**
- * Keeps the lazily loaded parts out of the small bundles: `import('../bench/entry.js')` in
+ * Keeps the lazily loaded parts out of the small bundles: `import('../../bench/entry.js')` in
  * the extension becomes a runtime load of dist/bench.js, and `import('./engine.js')` in the
  * lint worker a runtime load of dist/lint-engine.js.
  * @type {esbuild.Plugin}
@@ -63,7 +63,7 @@ const importMetaUrlPlugin = {
 const lazyChunksPlugin = {
   name: 'lazy-chunks',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/bench\/entry\.js$/ }, () => ({ path: './bench.js', external: true }));
+    build.onResolve({ filter: /^(\.\.\/)+bench\/entry\.js$/ }, () => ({ path: './bench.js', external: true }));
     build.onResolve({ filter: /^\.\/engine\.js$/ }, (args) => (args.importer.endsWith(`${path.sep}worker.js`) ? { path: './lint-engine.js', external: true } : undefined));
   },
 };
