@@ -20,65 +20,7 @@ import { runFunctionCommand } from './harness/command.js';
 import { parseFunctionSpec } from './harness/build.js';
 import { parseLatencyModel } from './harness/latency.js';
 import { describeParseError } from './usage-errors.js';
-
-const USAGE = `Usage: unblock-bench [options] <fixture-dir…>
-       unblock-bench [options] --function <file:LINE> [--latency io:10]
-
-Applies the Unblock rules' fixes to each fixture, checks that before and after answer alike,
-and measures both under alternating HTTP load. A directory without fixture.json runs every
-fixture directory inside it. With --function, benchmarks the function around LINE of a source
-file instead, against simulated backends (docs/function-bench.md).
-
-Options:
-  --function <file:LINE>     benchmark the function that contains LINE (no fixture needed)
-  --latency <model>          latency model for --function: io:10 (default), threadpool:3, or JSON
-  --connections <list>       connection levels, e.g. 1,10 (default: fixture.json or 1,10)
-  --duration <s>             seconds per measured slice (default 2)
-  --rounds <n>               A/B pairs per connection level (default 5)
-  --warmup <s>               unmeasured seconds per variant and level (default 1)
-  --bystander-interval <ms>  pause between bystander probes (default 25)
-  --threadpool-size <n>      UV_THREADPOOL_SIZE for both servers (default: fixture.json or 4)
-  --sweep-threadpool <list>  one comparison per pool size, e.g. 2,4,8
-  --rule <id>                rule to apply, repeatable (default: the fixture's rules)
-  --json <file>              write the JSON report ("-" for stdout)
-  --html <file>              write the HTML report with charts
-  --no-diff                  do not print the diff of the fix
-  --quiet                    no progress, no diff: only the result tables
-  --listen-timeout <s>       time a server may take to listen (default 10)
-  --request-timeout <s>      time before a request counts as hung (default 5)
-  --max-outside-load <cores> outside CPU use that makes a slice repeat or be flagged (default 0.5)
-  --max-steal <percent>      CPU time stolen by the hypervisor that makes the host "noisy" (default 5)
-  --max-repeats <n>          slices repeated per connection level because of outside load (default 1)
-  -h, --help                 show this help
-  -v, --version              show the version
-
-Exit codes: 0 every fixture ran or had nothing to fix; 1 a fixture or function failed or was
-refused (the others still run); 2 bad usage (unknown flag, bad value, flags that do not go
-together), nothing was run; 130 cancelled.`;
-
-const OPTIONS = /** @type {const} */ ({
-  function: { type: 'string' },
-  latency: { type: 'string' },
-  connections: { type: 'string' },
-  duration: { type: 'string' },
-  rounds: { type: 'string' },
-  warmup: { type: 'string' },
-  'threadpool-size': { type: 'string' },
-  'sweep-threadpool': { type: 'string' },
-  rule: { type: 'string', multiple: true },
-  json: { type: 'string' },
-  html: { type: 'string' },
-  'no-diff': { type: 'boolean' },
-  quiet: { type: 'boolean', short: 'q' },
-  'listen-timeout': { type: 'string' },
-  'request-timeout': { type: 'string' },
-  'max-outside-load': { type: 'string' },
-  'max-steal': { type: 'string' },
-  'max-repeats': { type: 'string' },
-  'bystander-interval': { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-  version: { type: 'boolean', short: 'v' },
-});
+import { OPTIONS, USAGE } from './cli-flags.js';
 
 /** Exit code for bad usage (and only for that): nothing was run. */
 const USAGE_ERROR = 2;
@@ -96,6 +38,63 @@ function fail(message, code) {
 const usage = (message) => fail(message, USAGE_ERROR);
 
 async function main() {
+  const args = readArguments();
+  if (!args) return;
+  const { values, functionSpec } = args;
+  const fixtures = functionSpec ? [] : await expandFixtures(args.positionals);
+  const options = benchOptionsFrom(values);
+  try {
+    resolveOptions(options); // bad flags fail once, before any fixture runs
+  } catch (error) {
+    return usage(oneLine(error));
+  }
+  const jsonFile = /** @type {string | undefined} */ (values.json);
+  const htmlFile = /** @type {string | undefined} */ (values.html);
+  const jsonToStdout = jsonFile === '-';
+  const quiet = Boolean(values.quiet);
+  const cancel = listenForCancel();
+  const progress = createProgress(process.stderr);
+  /** @type {Run} */
+  const run = {
+    options,
+    hooks: { signal: cancel.signal, onProgress: quiet ? undefined : (event) => progress.update(event) },
+    progress,
+    diff: !quiet && !values['no-diff'],
+    print: (text) => {
+      if (!jsonToStdout) process.stdout.write(text);
+    },
+  };
+
+  /** @type {Entry[]} */
+  const entries = [];
+  if (functionSpec) await runFunction(run, functionSpec, /** @type {string | undefined} */ (values.latency), entries);
+  await runFixtures(run, fixtures, entries);
+  const swept = entries.some((e) => (e.result?.runs.length ?? 0) > 1);
+  if ((fixtures.length > 1 || swept) && entries.some((e) => e.result)) run.print(`Summary\n${formatSummary(entries)}`);
+
+  await writeReports(entries, jsonFile, htmlFile);
+  const aborted = entries.some((e) => e.error?.code === 'ABORTED');
+  if (aborted) process.exitCode = 130;
+  else if (entries.some((e) => e.error)) process.exitCode = 1;
+  cancel.stop();
+}
+
+/**
+ * @typedef {{ fixture: string, result?: any, error?: { message: string, code: string, details: string } }} Entry
+ * @typedef {{
+ *   options: Record<string, unknown>,
+ *   hooks: { signal: AbortSignal, onProgress?: (event: any) => void },
+ *   progress: ReturnType<typeof createProgress>,
+ *   diff: boolean,
+ *   print: (text: string) => void,
+ * }} Run what every fixture or function run shares
+ */
+
+/**
+ * Parses and checks the command line. Returns nothing when there is nothing to run: help or the
+ * version was printed, or a usage error was reported.
+ */
+function readArguments() {
   let parsed;
   try {
     parsed = parseArgs({ options: OPTIONS, allowPositionals: true, strict: true });
@@ -118,9 +117,15 @@ async function main() {
   } catch (error) {
     return usage(oneLine(error));
   }
+  return { values, positionals, functionSpec };
+}
 
-  const fixtures = functionSpec ? [] : await expandFixtures(positionals);
-  const options = {
+/**
+ * The bench options from the flags, still as text: resolveOptions checks and converts them.
+ * @param {Exclude<ReturnType<typeof readArguments>, void>['values']} values
+ */
+function benchOptionsFrom(values) {
+  return {
     connections: values.connections,
     duration: values.duration,
     rounds: values.rounds,
@@ -135,19 +140,13 @@ async function main() {
     maxRepeats: values['max-repeats'],
     bystanderInterval: values['bystander-interval'],
   };
-  try {
-    resolveOptions(options); // bad flags fail once, before any fixture runs
-  } catch (error) {
-    return usage(oneLine(error));
-  }
-  const jsonFile = /** @type {string | undefined} */ (values.json);
-  const htmlFile = /** @type {string | undefined} */ (values.html);
-  const jsonToStdout = jsonFile === '-';
-  const quiet = Boolean(values.quiet);
-  const print = (/** @type {string} */ text) => {
-    if (!jsonToStdout) process.stdout.write(text);
-  };
+}
 
+/**
+ * Ctrl-C (or SIGTERM) cancels the run, which still stops its servers and prints what it has; a
+ * second one stops every child at once and exits.
+ */
+function listenForCancel() {
   const controller = new AbortController();
   let interrupts = 0;
   const onSignal = (/** @type {NodeJS.Signals} */ sig) => {
@@ -157,62 +156,78 @@ async function main() {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  return {
+    signal: controller.signal,
+    stop() {
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
+    },
+  };
+}
 
-  const progress = createProgress(process.stderr);
-  /** @type {Array<{ fixture: string, result?: any, error?: { message: string, code: string, details: string } }>} */
-  const entries = [];
-  if (functionSpec) {
-    try {
-      const { text, exitCode, result } = await runFunctionCommand(
-        { spec: functionSpec, latency: /** @type {string | undefined} */ (values.latency), benchOptions: options, diff: !quiet && !values['no-diff'] },
-        { signal: controller.signal, onProgress: quiet ? undefined : (event) => progress.update(event) },
-      );
-      progress.clear();
-      print(text);
-      if (result?.status === 'measured') entries.push({ fixture: functionSpec, result });
-      if (exitCode !== 0) process.exitCode = exitCode;
-    } catch (error) {
-      progress.clear();
-      const err = error instanceof BenchError ? error : new BenchError(oneLine(error), { code: 'INTERNAL' });
-      entries.push({ fixture: functionSpec, error: { message: err.message, code: err.code, details: err.details } });
-      process.stderr.write(`unblock-bench: ${functionSpec}: ${err.message}\n${err.details ? `${err.details}\n` : ''}`);
-    }
+/**
+ * --function: benchmarks one function; runFunctionCommand builds the whole text to print.
+ * @param {Run} run @param {string} functionSpec @param {string | undefined} latency @param {Entry[]} entries
+ */
+async function runFunction(run, functionSpec, latency, entries) {
+  try {
+    const { text, exitCode, result } = await runFunctionCommand({ spec: functionSpec, latency, benchOptions: run.options, diff: run.diff }, run.hooks);
+    run.progress.clear();
+    run.print(text);
+    if (result?.status === 'measured') entries.push({ fixture: functionSpec, result });
+    if (exitCode !== 0) process.exitCode = exitCode;
+  } catch (error) {
+    run.progress.clear();
+    recordFailure(entries, functionSpec, functionSpec, error);
   }
+}
+
+/**
+ * Runs the fixtures one after another; a failed one does not stop the others, a cancelled one does.
+ * @param {Run} run @param {string[]} fixtures @param {Entry[]} entries
+ */
+async function runFixtures(run, fixtures, entries) {
   for (const fixture of fixtures) {
     try {
-      const result = await runComparison(
-        { ...options, fixture },
-        { signal: controller.signal, onProgress: quiet ? undefined : (event) => progress.update(event) },
-      );
-      progress.clear();
+      const result = await runComparison({ ...run.options, fixture }, run.hooks);
+      run.progress.clear();
       entries.push({ fixture, result });
-      print(`${formatComparison(result, { diff: !quiet && !values['no-diff'] })}\n`);
+      run.print(`${formatComparison(result, { diff: run.diff })}\n`);
     } catch (error) {
-      progress.clear();
-      const err = error instanceof BenchError ? error : new BenchError(oneLine(error), { code: 'INTERNAL' });
-      entries.push({ fixture, error: { message: err.message, code: err.code, details: err.details } });
-      process.stderr.write(`unblock-bench: ${path.basename(fixture)}: ${err.message}\n${err.details ? `${err.details}\n` : ''}`);
+      run.progress.clear();
+      const err = recordFailure(entries, fixture, path.basename(fixture), error);
       if (err.code === 'ABORTED') break;
     }
   }
-  const swept = entries.some((e) => (e.result?.runs.length ?? 0) > 1);
-  if ((fixtures.length > 1 || swept) && entries.some((e) => e.result)) print(`Summary\n${formatSummary(entries)}`);
+}
 
+/**
+ * One line on stderr (with the error's details) and an error entry for the reports; an error
+ * that is not a BenchError is a bug of ours and counts as INTERNAL.
+ * @param {Entry[]} entries @param {string} fixture @param {string} label @param {unknown} error
+ */
+function recordFailure(entries, fixture, label, error) {
+  const err = error instanceof BenchError ? error : new BenchError(oneLine(error), { code: 'INTERNAL' });
+  entries.push({ fixture, error: { message: err.message, code: err.code, details: err.details } });
+  process.stderr.write(`unblock-bench: ${label}: ${err.message}\n${err.details ? `${err.details}\n` : ''}`);
+  return err;
+}
+
+/**
+ * Writes the JSON and HTML reports asked for; a report that cannot be written fails the run.
+ * @param {Entry[]} entries @param {string | undefined} jsonFile @param {string | undefined} htmlFile
+ */
+async function writeReports(entries, jsonFile, htmlFile) {
   try {
     if (jsonFile) {
       const text = formatJson(entries);
-      if (jsonToStdout) process.stdout.write(text);
+      if (jsonFile === '-') process.stdout.write(text);
       else await writeReport(jsonFile, text);
     }
     if (htmlFile) await writeReport(htmlFile, renderHtml(entries));
   } catch (error) {
     fail(`cannot write the report: ${oneLine(error)}`, 1);
   }
-  const aborted = entries.some((e) => e.error?.code === 'ABORTED');
-  if (aborted) process.exitCode = 130;
-  else if (entries.some((e) => e.error)) process.exitCode = 1;
-  process.off('SIGINT', onSignal);
-  process.off('SIGTERM', onSignal);
 }
 
 /**

@@ -109,24 +109,47 @@ export async function runComparison(options, hooks = {}) {
 }
 
 /**
- * One full comparison at one thread-pool size: start, check, load, stop.
- * @param {{ fixture: import('./fixture.js').Fixture, afterEntry: string, diff: string, threadpoolSize: number,
+ * @typedef {{ fixture: import('./fixture.js').Fixture, afterEntry: string, diff: string, threadpoolSize: number,
  *   opts: import('./options.js').ResolvedOptions, machine: { cores: number }, signal?: AbortSignal,
- *   onProgress: (event: ProgressEvent) => void, plan: { done: number, total: number } }} ctx
+ *   onProgress: (event: ProgressEvent) => void, plan: { done: number, total: number } }} PoolContext
+ * @typedef {import('./server-process.js').ServerHandle} ServerHandle
+ * @typedef {{ stop: () => Promise<void>, crashed: Promise<never> }} ChildProcessHandle
+ */
+
+/** Races a step against cancellation and against any of our processes dying. @typedef {<T>(step: Promise<T>) => Promise<T>} Guard */
+
+/**
+ * One full comparison at one thread-pool size: start, check, load, stop.
+ * @param {PoolContext} ctx
  */
 async function measurePool(ctx) {
   const { fixture, opts, signal, onProgress, plan, threadpoolSize } = ctx;
-  const spec = fixture.spec;
-  const name = spec.name;
-  /** @type {Array<{ stop: () => Promise<void>, crashed: Promise<never> }>} */
+  const name = fixture.spec.name;
+  /** @type {ChildProcessHandle[]} */
   const running = [];
-  /**
-   * Races a step against cancellation and against any of our processes dying.
-   * @template T
-   * @param {Promise<T>} step
-   * @returns {Promise<T>}
-   */
-  const guard = (step) =>
+  const guard = guardAgainst(running, signal);
+  try {
+    onProgress({ fixture: name, phase: 'start', message: `starting servers (UV_THREADPOOL_SIZE=${threadpoolSize})`, fraction: plan.done / plan.total });
+    const servers = await startBothServers(ctx, running);
+    onProgress({ fixture: name, phase: 'equivalence', message: 'checking that before and after answer alike', fraction: plan.done / plan.total });
+    const equivalence = await requireEquivalence(ctx, guard, servers);
+    const load = startLoadGenerator();
+    running.push(load);
+    const levels = [];
+    for (const connections of opts.connections) levels.push(await measureLevel(ctx, { guard, load, servers, connections }));
+    return { equivalence, levels };
+  } finally {
+    await Promise.all(running.map((proc) => proc.stop()));
+  }
+}
+
+/**
+ * @param {ChildProcessHandle[]} running every process started so far (read at each step, so later ones count too)
+ * @param {AbortSignal} [signal]
+ * @returns {Guard}
+ */
+function guardAgainst(running, signal) {
+  return (step) =>
     new Promise((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));
       if (signal?.aborted) return onAbort();
@@ -134,108 +157,132 @@ async function measurePool(ctx) {
       for (const proc of running) proc.crashed.catch(reject);
       step.then(resolve, reject).finally(() => signal?.removeEventListener('abort', onAbort));
     });
+}
 
-  try {
-    onProgress({ fixture: name, phase: 'start', message: `starting servers (UV_THREADPOOL_SIZE=${threadpoolSize})`, fraction: plan.done / plan.total });
-    const common = { kind: spec.kind, exportName: spec.export, threadpoolSize, listenTimeout: opts.listenTimeout, signal };
-    const started = await Promise.allSettled([
-      startServer({ ...common, label: 'before', entryPath: fixture.entryPath }),
-      startServer({ ...common, label: 'after', entryPath: ctx.afterEntry }),
-    ]);
-    for (const s of started) if (s.status === 'fulfilled') running.push(s.value);
-    const failed = started.find((s) => s.status === 'rejected');
-    if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
-    const [before, after] = started.map((s) => /** @type {PromiseFulfilledResult<any>} */ (s).value);
+/**
+ * Starts both variants side by side. Each one that started goes into `running` before any failure
+ * is thrown, so the caller stops it too.
+ * @param {PoolContext} ctx
+ * @param {ChildProcessHandle[]} running
+ * @returns {Promise<{ before: ServerHandle, after: ServerHandle }>}
+ */
+async function startBothServers(ctx, running) {
+  const { fixture, opts, signal, threadpoolSize } = ctx;
+  const common = { kind: fixture.spec.kind, exportName: fixture.spec.export, threadpoolSize, listenTimeout: opts.listenTimeout, signal };
+  const started = await Promise.allSettled([
+    startServer({ ...common, label: 'before', entryPath: fixture.entryPath }),
+    startServer({ ...common, label: 'after', entryPath: ctx.afterEntry }),
+  ]);
+  for (const s of started) if (s.status === 'fulfilled') running.push(s.value);
+  const failed = started.find((s) => s.status === 'rejected');
+  if (failed) throw /** @type {PromiseRejectedResult} */ (failed).reason;
+  const [before, after] = started.map((s) => /** @type {PromiseFulfilledResult<any>} */ (s).value);
+  return { before, after };
+}
 
-    onProgress({ fixture: name, phase: 'equivalence', message: 'checking that before and after answer alike', fraction: plan.done / plan.total });
-    const requests = [...spec.routes, ...(spec.bystander ? [spec.bystander] : []), ...spec.equivalence];
-    const equivalence = await guard(checkEquivalence(before.url, after.url, requests, { timeoutMs: opts.requestTimeout * 1000, signal }));
-    if (!equivalence.equal) {
-      throw new BenchError(`the fix changes behaviour: ${equivalence.differences.length} of ${requests.length} requests answer differently; not benchmarking it`, {
-        code: 'NOT_EQUIVALENT',
-        // What was refused next to why: the answers that differ and the rewrite that made them.
-        details: `${describeDifferences(equivalence.differences)}\n\nthe rewrite that was refused:\n${ctx.diff.trimEnd()}`,
-      });
+/**
+ * Sends the fixture's requests to both variants; a fix that changes any answer is not measured.
+ * @param {PoolContext} ctx
+ * @param {Guard} guard
+ * @param {{ before: ServerHandle, after: ServerHandle }} servers
+ */
+async function requireEquivalence(ctx, guard, { before, after }) {
+  const { spec } = ctx.fixture;
+  const requests = [...spec.routes, ...(spec.bystander ? [spec.bystander] : []), ...spec.equivalence];
+  const equivalence = await guard(checkEquivalence(before.url, after.url, requests, { timeoutMs: ctx.opts.requestTimeout * 1000, signal: ctx.signal }));
+  if (!equivalence.equal) {
+    throw new BenchError(`the fix changes behaviour: ${equivalence.differences.length} of ${requests.length} requests answer differently; not benchmarking it`, {
+      code: 'NOT_EQUIVALENT',
+      // What was refused next to why: the answers that differ and the rewrite that made them.
+      details: `${describeDifferences(equivalence.differences)}\n\nthe rewrite that was refused:\n${ctx.diff.trimEnd()}`,
+    });
+  }
+  return equivalence;
+}
+
+/**
+ * One connection level: warm both variants up, then alternate measured slices round by round.
+ * @param {PoolContext} ctx
+ * @param {{ guard: Guard, load: import('./load-process.js').LoadGenerator, servers: { before: ServerHandle, after: ServerHandle }, connections: number }} level
+ */
+async function measureLevel(ctx, { guard, load, servers, connections }) {
+  const { opts, plan, onProgress, threadpoolSize } = ctx;
+  const spec = ctx.fixture.spec;
+  // Repeats because of outside load are budgeted per level, shared by all its slices.
+  const slicing = { spec, opts, guard, load, connections, budget: { repeatsLeft: opts.maxRepeats } };
+  /** @param {'before' | 'after'} variant @param {number} seconds @param {number} round */
+  const slice = (variant, seconds, round) => measureSlice(slicing, servers[variant], variant, seconds, round);
+  const tick = (/** @type {number} */ seconds, /** @type {string} */ message, /** @type {ProgressEvent['phase']} */ phase) => {
+    plan.done += seconds;
+    onProgress({ fixture: spec.name, phase, message, fraction: Math.min(1, plan.done / plan.total) });
+  };
+  if (opts.warmup > 0) {
+    for (const variant of /** @type {const} */ (['before', 'after'])) {
+      tick(0, `${connections} conn: warming up ${variant}`, 'warmup');
+      await slice(variant, opts.warmup, -1);
+      tick(opts.warmup, `${connections} conn: warmed up ${variant}`, 'warmup');
     }
-
-    const load = startLoadGenerator();
-    running.push(load);
-    const servers = { before, after };
-    const levels = [];
-    for (const connections of opts.connections) {
-      let repeatsLeft = opts.maxRepeats;
-      /**
-       * @param {'before' | 'after'} variant
-       * @param {number} seconds
-       * @param {number} round
-       */
-      const slice = async (variant, seconds, round) => {
-        const server = servers[variant];
-        for (let repeats = 0; ; repeats += 1) {
-          await guard(server.resetStats());
-          const cpu = startCpuSample();
-          const probe = spec.bystander
-            ? startBystander(server.url, spec.bystander, { intervalMs: opts.bystanderInterval, timeoutMs: opts.requestTimeout * 1000 })
-            : null;
-          let result;
-          /** @type {Awaited<ReturnType<ReturnType<typeof startBystander>['stop']>> | null} */
-          let bystander = null;
-          try {
-            result = await guard(
-              load.run({
-                url: server.url,
-                requests: spec.routes.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
-                connections,
-                duration: seconds,
-                timeout: opts.requestTimeout,
-              }),
-            );
-          } finally {
-            if (probe) bystander = await probe.stop();
-          }
-          const stats = await guard(server.stats());
-          const cpuFigures = cpu.stop(result.cpuSeconds + stats.cpuSeconds);
-          const loaded = cpuFigures.outsideCores > opts.maxOutsideLoad;
-          if (loaded && round >= 0 && repeatsLeft > 0) {
-            repeatsLeft -= 1;
-            continue;
-          }
-          if (result.completed === 0) {
-            throw new BenchError(
-              `the ${variant} server answered no request during a ${seconds} s slice at ${plural(connections, 'connection')} (${result.timeouts} timeouts, ${result.errors} errors)`,
-              { code: 'NO_RESPONSES' },
-            );
-          }
-          return { variant, round, load: result, server: stats, bystander, cpu: cpuFigures, noisy: loaded, repeats };
-        }
-      };
-      const tick = (/** @type {number} */ seconds, /** @type {string} */ message, /** @type {ProgressEvent['phase']} */ phase) => {
-        plan.done += seconds;
-        onProgress({ fixture: name, phase, message, fraction: Math.min(1, plan.done / plan.total) });
-      };
-      if (opts.warmup > 0) {
-        for (const variant of /** @type {const} */ (['before', 'after'])) {
-          tick(0, `${connections} conn: warming up ${variant}`, 'warmup');
-          await slice(variant, opts.warmup, -1);
-          tick(opts.warmup, `${connections} conn: warmed up ${variant}`, 'warmup');
-        }
-      }
-      const slices = [];
-      for (let round = 0; round < opts.rounds; round += 1) {
-        for (const variant of /** @type {const} */ (['before', 'after'])) {
-          tick(0, `${connections} conn: round ${round + 1}/${opts.rounds}, ${variant}`, 'slice');
-          slices.push(await slice(variant, opts.duration, round));
-          tick(opts.duration, `${connections} conn: round ${round + 1}/${opts.rounds}, ${variant} done`, 'slice');
-        }
-      }
-      levels.push({
-        ...aggregateLevel(slices, { connections, threadpoolSize, cores: ctx.machine.cores, ideal: spec.ideal }),
-        slices: slices.map(({ load: l, ...rest }) => ({ ...rest, load: { ...l, histogram: undefined } })),
-      });
+  }
+  const slices = [];
+  for (let round = 0; round < opts.rounds; round += 1) {
+    for (const variant of /** @type {const} */ (['before', 'after'])) {
+      tick(0, `${connections} conn: round ${round + 1}/${opts.rounds}, ${variant}`, 'slice');
+      slices.push(await slice(variant, opts.duration, round));
+      tick(opts.duration, `${connections} conn: round ${round + 1}/${opts.rounds}, ${variant} done`, 'slice');
     }
-    return { equivalence, levels };
-  } finally {
-    await Promise.all(running.map((proc) => proc.stop()));
+  }
+  return {
+    ...aggregateLevel(slices, { connections, threadpoolSize, cores: ctx.machine.cores, ideal: spec.ideal }),
+    slices: slices.map(({ load: l, ...rest }) => ({ ...rest, load: { ...l, histogram: undefined } })),
+  };
+}
+
+/**
+ * Loads one variant for `seconds` while sampling CPU and probing the bystander route. A measured
+ * slice (round >= 0) that the machine's outside load disturbed is run again while the level's
+ * repeat budget lasts; warm-up slices (round -1) never repeat.
+ * @param {{ spec: import('./fixture.js').Fixture['spec'], opts: import('./options.js').ResolvedOptions, guard: Guard,
+ *   load: import('./load-process.js').LoadGenerator, connections: number, budget: { repeatsLeft: number } }} slicing
+ * @param {ServerHandle} server
+ * @param {'before' | 'after'} variant
+ * @param {number} seconds
+ * @param {number} round
+ */
+async function measureSlice({ spec, opts, guard, load, connections, budget }, server, variant, seconds, round) {
+  for (let repeats = 0; ; repeats += 1) {
+    await guard(server.resetStats());
+    const cpu = startCpuSample();
+    const probe = spec.bystander ? startBystander(server.url, spec.bystander, { intervalMs: opts.bystanderInterval, timeoutMs: opts.requestTimeout * 1000 }) : null;
+    let result;
+    /** @type {Awaited<ReturnType<ReturnType<typeof startBystander>['stop']>> | null} */
+    let bystander = null;
+    try {
+      result = await guard(
+        load.run({
+          url: server.url,
+          requests: spec.routes.map((r) => ({ method: r.method, path: r.path, headers: r.headers, body: r.body })),
+          connections,
+          duration: seconds,
+          timeout: opts.requestTimeout,
+        }),
+      );
+    } finally {
+      if (probe) bystander = await probe.stop();
+    }
+    const stats = await guard(server.stats());
+    const cpuFigures = cpu.stop(result.cpuSeconds + stats.cpuSeconds);
+    const loaded = cpuFigures.outsideCores > opts.maxOutsideLoad;
+    if (loaded && round >= 0 && budget.repeatsLeft > 0) {
+      budget.repeatsLeft -= 1;
+      continue;
+    }
+    if (result.completed === 0) {
+      throw new BenchError(
+        `the ${variant} server answered no request during a ${seconds} s slice at ${plural(connections, 'connection')} (${result.timeouts} timeouts, ${result.errors} errors)`,
+        { code: 'NO_RESPONSES' },
+      );
+    }
+    return { variant, round, load: result, server: stats, bystander, cpu: cpuFigures, noisy: loaded, repeats };
   }
 }
 

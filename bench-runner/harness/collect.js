@@ -1,15 +1,8 @@
 import { isBuiltin } from 'node:module';
 import { HarnessRefusal, lineOf } from './refusal.js';
-import { calleeChain, flowsToAwait } from './async-usage.js';
-
-/** Globals that reach the network: always simulated, never run. */
-const IO_GLOBALS = new Set(['fetch', 'WebSocket', 'XMLHttpRequest', 'EventSource']);
-/** Array and collection methods that change their receiver. */
-const MUTATORS = new Set(['push', 'pop', 'shift', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin', 'set', 'add', 'delete', 'clear', 'assign', 'defineProperty']);
-/** Array methods whose callback runs for real on simulated collections (see runtime.js). */
-const CALLBACK_ARRAY_METHODS = new Set(['map', 'filter', 'find', 'findIndex', 'findLast', 'findLastIndex', 'forEach', 'some', 'every', 'reduce', 'reduceRight', 'flatMap', 'sort', 'toSorted']);
-/** First-parameter names that mark a Node-style callback: `db.query(sql, (err, rows) => …)`. */
-const ERROR_FIRST = /^(err|error|e|er)$/;
+import { IO_GLOBALS, isExternalDerived } from './external-values.js';
+import { refuseSharedMutableState } from './shared-state.js';
+import { findSimulatedCalls } from './simulated-calls.js';
 
 /**
  * @typedef {import('@babel/traverse').NodePath} NodePath
@@ -36,384 +29,269 @@ const ERROR_FIRST = /^(err|error|e|er)$/;
  * @returns {Collected}
  */
 export function collect(target) {
-  /** @type {NodePath[]} */
-  const units = [];
-  /** @type {NodePath[]} */
-  const selfMethods = [];
-  const included = new Set();
-  const externals = new Set();
-  /** @type {Map<string, BuiltinImport>} */
-  const builtinImports = new Map();
-  /** @type {Set<NodePath>} */
-  const requireDeclarators = new Set();
-  const flags = { needsRequire: false, needsDirname: false, usesSelf: false };
-  /** @type {Map<NodePath, boolean>} */
-  const externalDerivedMemo = new Map();
+  const walk = startWalk(target);
+  // Scanning a unit queues the units it reaches, so the walk ends when nothing new is reached.
+  while (walk.queue.length > 0) scan(walk, /** @type {NodePath} */ (walk.queue.shift()));
 
-  const targetNode = /** @type {any} */ (target.node);
-  const isMethod = target.isClassMethod() || target.isClassPrivateMethod();
-  if (isMethod && targetNode.kind === 'constructor') {
-    throw new HarnessRefusal('the function is a class constructor; the harness benchmarks functions and methods, not object construction');
-  }
-  const classBody = isMethod ? target.parentPath : null;
+  refuseSharedMutableState(walk.units, (path) => isInsideIncluded(walk, path));
 
-  /** @type {NodePath[]} */
-  const queue = [target];
-  included.add(target.node);
-  // `const getUser = async () => …` is emitted with its declaration; a recursive call is local.
-  if (target.parentPath?.isVariableDeclarator()) included.add(target.parentPath.node);
-
-  /** @param {NodePath} path */
-  function addUnit(path) {
-    if (included.has(path.node)) return;
-    included.add(path.node);
-    units.push(path);
-    queue.push(path);
-  }
-
-  /** @param {NodePath} path */
-  function isInsideIncluded(path) {
-    return Boolean(path.findParent((p) => included.has(p.node))) || included.has(path.node);
-  }
-
-  /** @param {NodePath} unit @param {NodePath} path */
-  const isInside = (unit, path) => path === unit || path.node === unit.node || Boolean(path.findParent((p) => p.node === unit.node));
-
-  /**
-   * Is the value of this expression derived from something the harness stands in for?
-   * @param {NodePath} expr
-   * @returns {boolean}
-   */
-  function isExternalDerived(expr) {
-    let found = false;
-    /** @param {NodePath} id */
-    const check = (id) => {
-      const name = /** @type {any} */ (id.node).name;
-      const binding = id.scope.getBinding(name);
-      if (!binding) {
-        if (IO_GLOBALS.has(name) || !(name in globalThis)) found = true;
-        return;
-      }
-      if (binding.kind === 'module') {
-        found ||= !isBuiltin(/** @type {any} */ (binding.path.parent).source.value);
-      } else if (binding.kind === 'param') {
-        found = true;
-      } else if (binding.path.isVariableDeclarator()) {
-        if (externalDerivedMemo.has(binding.path)) {
-          found ||= externalDerivedMemo.get(binding.path);
-        } else {
-          externalDerivedMemo.set(binding.path, false);
-          const init = binding.path.get('init');
-          const value = !Array.isArray(init) && init.node ? isExternalDerived(init) : false;
-          externalDerivedMemo.set(binding.path, value);
-          found ||= value;
-        }
-      }
-    };
-    if (expr.isIdentifier()) check(expr);
-    if (expr.isAwaitExpression()) return true;
-    expr.traverse({
-      Function(p) {
-        p.skip();
-      },
-      AwaitExpression() {
-        found = true;
-      },
-      ReferencedIdentifier(p) {
-        if (p.isIdentifier()) check(p);
-      },
-    });
-    return found;
-  }
-
-  /**
-   * `require('fs')`, `require('node:fs').promises`: the module name, or null.
-   * @param {import('@babel/types').Node | null | undefined} node
-   * @returns {string | null}
-   */
-  function requiredModule(node) {
-    let cur = node;
-    while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) cur = cur.object;
-    if (cur?.type === 'CallExpression' && cur.callee.type === 'Identifier' && cur.callee.name === 'require' && cur.arguments[0]?.type === 'StringLiteral') {
-      return cur.arguments[0].value;
-    }
-    return null;
-  }
-
-  /** @param {NodePath} decl @param {string} name */
-  function classifyDeclarator(decl, name) {
-    if (included.has(decl.node) || requireDeclarators.has(decl)) return;
-    const node = /** @type {import('@babel/types').VariableDeclarator} */ (decl.node);
-    const init = decl.get('init');
-    const required = requiredModule(node.init);
-    if (required !== null) {
-      if (isBuiltin(required)) {
-        requireDeclarators.add(decl);
-        flags.needsRequire = true;
-      } else externals.add(name);
-      return;
-    }
-    if (!node.init) {
-      const binding = decl.scope.getBinding(name);
-      const assigned = binding?.constantViolations ?? [];
-      const lazyClient =
-        assigned.length > 0 &&
-        assigned.every((v) => v.isAssignmentExpression() && /** @type {any} */ (v.node).operator === '=' && isExternalDerived(/** @type {NodePath} */ (v.get('right'))));
-      if (lazyClient) externals.add(name);
-      else addUnit(decl);
-      return;
-    }
-    const initPath = /** @type {NodePath} */ (init);
-    if (initPath.isFunction() || initPath.isClass()) addUnit(decl);
-    else if (isExternalDerived(initPath)) externals.add(name);
-    else addUnit(decl);
-  }
-
-  /** @param {NodePath} idPath a referenced identifier inside an included unit */
-  function resolve(idPath) {
-    const name = /** @type {any} */ (idPath.node).name;
-    const binding = idPath.scope.getBinding(name);
-    if (!binding) {
-      resolveGlobal(idPath, name);
-      return;
-    }
-    if (isInsideIncluded(binding.path)) return;
-    switch (binding.kind) {
-      case 'module': {
-        const source = /** @type {any} */ (binding.path.parent).source.value;
-        if (!isBuiltin(source)) {
-          externals.add(name);
-          return;
-        }
-        const spec = /** @type {any} */ (binding.path.node);
-        const kind = spec.type === 'ImportDefaultSpecifier' ? 'default' : spec.type === 'ImportNamespaceSpecifier' ? 'namespace' : 'named';
-        const imported = kind === 'named' ? (spec.imported.type === 'StringLiteral' ? spec.imported.value : spec.imported.name) : '';
-        builtinImports.set(name, { source, kind, imported });
-        return;
-      }
-      case 'param':
-        externals.add(name);
-        return;
-      default:
-        break;
-    }
-    const bp = binding.path;
-    if (bp.isFunctionDeclaration() || bp.isClassDeclaration()) addUnit(bp);
-    else if (bp.isVariableDeclarator()) classifyDeclarator(bp, name);
-    else if (bp.isTSEnumDeclaration()) {
-      throw new HarnessRefusal(`the function uses the TypeScript enum \`${name}\` (${lineOf(bp.node)}), which the harness does not compile`);
-    } else {
-      throw new HarnessRefusal(`the function uses \`${name}\` (${lineOf(bp.node)}), whose value the harness cannot reproduce outside its declaration`);
-    }
-  }
-
-  /** @param {NodePath} idPath @param {string} name */
-  function resolveGlobal(idPath, name) {
-    if (IO_GLOBALS.has(name)) {
-      externals.add(name);
-      return;
-    }
-    if (name === '__dirname' || name === '__filename') {
-      flags.needsDirname = true;
-      return;
-    }
-    if (name === 'require') {
-      const call = idPath.parentPath;
-      const arg = call?.isCallExpression() ? /** @type {any} */ (call.node).arguments[0] : null;
-      if (arg?.type === 'StringLiteral' && isBuiltin(arg.value)) {
-        flags.needsRequire = true;
-        return;
-      }
-      throw new HarnessRefusal(`the function loads ${arg?.type === 'StringLiteral' ? `'${arg.value}'` : 'a module'} with require() at run time (${lineOf(idPath.node)}), which the harness cannot stub`);
-    }
-    if (name === 'module' || name === 'exports') {
-      throw new HarnessRefusal(`the function uses CommonJS \`${name}\` (${lineOf(idPath.node)}), which is module state the harness cannot reproduce`);
-    }
-    if (name in globalThis) return;
-    throw new HarnessRefusal(`the function uses \`${name}\` (${lineOf(idPath.node)}), which is neither declared in the file nor a Node.js global, so the harness can neither run nor stub it`);
-  }
-
-  /** @param {NodePath} thisPath @param {NodePath} unit */
-  function resolveThis(thisPath, unit) {
-    let owner = thisPath.getFunctionParent();
-    while (owner?.isArrowFunctionExpression()) owner = owner.parentPath.getFunctionParent();
-    if (owner && owner.node !== unit.node && isInside(unit, owner)) return; // a nested `function` has its own `this`
-    const ownerIsOurMethod = owner && (owner.node === target.node || selfMethods.some((m) => m.node === owner.node));
-    if (!ownerIsOurMethod && owner && (owner.isClassMethod() || owner.isObjectMethod())) {
-      const key = /** @type {any} */ (owner.node).key;
-      throw new HarnessRefusal(`the function uses \`this\` of the enclosing method \`${key?.name ?? 'method'}\` (${lineOf(thisPath.node)}); point the harness at a line of that method's own body instead`);
-    }
-    if (!ownerIsOurMethod || !classBody) {
-      throw new HarnessRefusal(`the function uses \`this\` (${lineOf(thisPath.node)}) outside a class method, so the harness cannot know what it refers to`);
-    }
-    flags.usesSelf = true;
-    const member = thisPath.parentPath;
-    if (!(member?.isMemberExpression() || member?.isOptionalMemberExpression()) || /** @type {any} */ (member.node).object !== thisPath.node) return;
-    const prop = /** @type {any} */ (member.node).property;
-    if (prop.type === 'PrivateName') {
-      throw new HarnessRefusal(`the function uses the private member \`this.#${prop.id.name}\` (${lineOf(prop)}), which a stand-in \`this\` cannot provide`);
-    }
-    if (/** @type {any} */ (member.node).computed) return;
-    const isStatic = Boolean(targetNode.static);
-    const sibling = /** @type {NodePath[]} */ (classBody.get('body')).find((m) => {
-      const n = /** @type {any} */ (m.node);
-      return (m.isClassMethod() || m.isClassPrivateMethod()) && n.kind !== 'constructor' && Boolean(n.static) === isStatic && !n.computed && n.key.type === 'Identifier' && n.key.name === prop.name;
-    });
-    if (sibling && !included.has(sibling.node)) {
-      included.add(sibling.node);
-      selfMethods.push(sibling);
-      queue.push(sibling);
-    }
-  }
-
-  /** @param {NodePath} unit */
-  function scan(unit) {
-    unit.traverse({
-      ReferencedIdentifier(p) {
-        if (p.isJSXIdentifier()) return;
-        resolve(p);
-      },
-      ThisExpression(p) {
-        resolveThis(p, unit);
-      },
-      Super(p) {
-        if (unit.isClassDeclaration()) return;
-        throw new HarnessRefusal(`the function calls \`super\` (${lineOf(p.node)}), whose class the harness cannot reproduce`);
-      },
-      JSXElement(p) {
-        throw new HarnessRefusal(`the function renders JSX (${lineOf(p.node)}), which the harness does not compile`);
-      },
-      JSXFragment(p) {
-        throw new HarnessRefusal(`the function renders JSX (${lineOf(p.node)}), which the harness does not compile`);
-      },
-      Import(p) {
-        const arg = /** @type {any} */ (p.parent).arguments?.[0];
-        if (arg?.type === 'StringLiteral' && isBuiltin(arg.value)) return;
-        throw new HarnessRefusal(`the function imports ${arg?.type === 'StringLiteral' ? `'${arg.value}'` : 'a module'} at run time (${lineOf(p.node)}), which the harness cannot stub`);
-      },
-      CallExpression(p) {
-        const callee = /** @type {any} */ (p.node).callee;
-        if (callee.type === 'Identifier' && callee.name === 'eval' && !p.scope.getBinding('eval')) {
-          throw new HarnessRefusal(`the function calls eval (${lineOf(p.node)}), whose code the harness cannot see`);
-        }
-      },
-    });
-  }
-
-  while (queue.length > 0) scan(/** @type {NodePath} */ (queue.shift()));
-
-  refuseSharedMutableState(units, isInsideIncluded);
-
+  const { units, selfMethods, externals } = walk;
   const { asyncCalls, callbackCalls } = findSimulatedCalls([target, ...units, ...selfMethods], externals, target, selfMethods);
   return {
     units,
     selfMethods,
     externals: [...externals],
-    builtinImports,
-    requireDeclarators: [...requireDeclarators],
-    ...flags,
+    builtinImports: walk.builtinImports,
+    requireDeclarators: [...walk.requireDeclarators],
+    ...walk.flags,
     asyncCalls,
     callbackCalls,
   };
 }
 
 /**
- * A copied constant or variable is only reproducible if nothing outside the extracted code changes
- * it: a session map filled by a login route, a counter reset by a timer, a config swapped at run time.
- * @param {NodePath[]} units
- * @param {(path: NodePath) => boolean} isInsideIncluded
+ * What the walk has decided so far, shared by the helpers below.
+ * @typedef {{
+ *   target: NodePath,
+ *   classBody: NodePath | null,
+ *   units: NodePath[],
+ *   selfMethods: NodePath[],
+ *   included: Set<import('@babel/types').Node>,
+ *   queue: NodePath[],
+ *   externals: Set<string>,
+ *   builtinImports: Map<string, BuiltinImport>,
+ *   requireDeclarators: Set<NodePath>,
+ *   flags: { needsRequire: boolean, needsDirname: boolean, usesSelf: boolean },
+ *   externalDerivedMemo: Map<NodePath, boolean>,
+ * }} Walk
  */
-function refuseSharedMutableState(units, isInsideIncluded) {
-  for (const unit of units) {
-    if (!unit.isVariableDeclarator()) continue;
-    for (const name of Object.keys(unit.getBindingIdentifiers())) {
-      const binding = unit.scope.getBinding(name);
-      if (!binding) continue;
-      for (const violation of binding.constantViolations) {
-        if (violation.node === unit.node || isInsideIncluded(violation)) continue;
-        throw new HarnessRefusal(`the function closes over \`${name}\`, which other code in the module reassigns (${lineOf(violation.node)}), so its value at request time cannot be reproduced`);
-      }
-      for (const ref of binding.referencePaths) {
-        if (isInsideIncluded(ref) || !isMutatingReference(ref)) continue;
-        throw new HarnessRefusal(`the function closes over \`${name}\`, which other code in the module modifies (${lineOf(ref.node)}), so its state at request time cannot be reproduced`);
-      }
-    }
+
+/**
+ * @param {NodePath} target
+ * @returns {Walk}
+ */
+function startWalk(target) {
+  const isMethod = target.isClassMethod() || target.isClassPrivateMethod();
+  if (isMethod && /** @type {any} */ (target.node).kind === 'constructor') {
+    throw new HarnessRefusal('the function is a class constructor; the harness benchmarks functions and methods, not object construction');
   }
+  /** @type {Walk} */
+  const walk = {
+    target,
+    classBody: isMethod ? target.parentPath : null,
+    units: [],
+    selfMethods: [],
+    included: new Set([target.node]),
+    queue: [target],
+    externals: new Set(),
+    builtinImports: new Map(),
+    requireDeclarators: new Set(),
+    flags: { needsRequire: false, needsDirname: false, usesSelf: false },
+    externalDerivedMemo: new Map(),
+  };
+  // `const getUser = async () => …` is emitted with its declaration; a recursive call is local.
+  if (target.parentPath?.isVariableDeclarator()) walk.included.add(target.parentPath.node);
+  return walk;
 }
 
-/** @param {NodePath} ref */
-function isMutatingReference(ref) {
-  let cur = ref;
-  while (cur.parentPath && (cur.parentPath.isMemberExpression() || cur.parentPath.isOptionalMemberExpression()) && /** @type {any} */ (cur.parentPath.node).object === cur.node) {
-    cur = cur.parentPath;
+/** @param {Walk} walk @param {NodePath} path */
+function addUnit(walk, path) {
+  if (walk.included.has(path.node)) return;
+  walk.included.add(path.node);
+  walk.units.push(path);
+  walk.queue.push(path);
+}
+
+/** @param {Walk} walk @param {NodePath} path */
+function isInsideIncluded(walk, path) {
+  return Boolean(path.findParent((p) => walk.included.has(p.node))) || walk.included.has(path.node);
+}
+
+/** @param {NodePath} unit @param {NodePath} path */
+const isInside = (unit, path) => path === unit || path.node === unit.node || Boolean(path.findParent((p) => p.node === unit.node));
+
+/**
+ * `require('fs')`, `require('node:fs').promises`: the module name, or null.
+ * @param {import('@babel/types').Node | null | undefined} node
+ * @returns {string | null}
+ */
+function requiredModule(node) {
+  let cur = node;
+  while (cur && (cur.type === 'MemberExpression' || cur.type === 'OptionalMemberExpression')) cur = cur.object;
+  if (cur?.type === 'CallExpression' && cur.callee.type === 'Identifier' && cur.callee.name === 'require' && cur.arguments[0]?.type === 'StringLiteral') {
+    return cur.arguments[0].value;
   }
-  const parent = cur.parentPath;
-  if (!parent) return false;
-  const pn = /** @type {any} */ (parent.node);
-  if (parent.isAssignmentExpression() && pn.left === cur.node) return cur !== ref;
-  if (parent.isUpdateExpression()) return cur !== ref;
-  if (parent.isUnaryExpression() && pn.operator === 'delete') return true;
-  if ((parent.isCallExpression() || parent.isOptionalCallExpression()) && pn.callee === cur.node && cur !== ref) {
-    const prop = /** @type {any} */ (cur.node).property;
-    return prop?.type === 'Identifier' && MUTATORS.has(prop.name);
+  return null;
+}
+
+/** @param {Walk} walk @param {NodePath} decl @param {string} name */
+function classifyDeclarator(walk, decl, name) {
+  if (walk.included.has(decl.node) || walk.requireDeclarators.has(decl)) return;
+  const node = /** @type {import('@babel/types').VariableDeclarator} */ (decl.node);
+  const required = requiredModule(node.init);
+  if (required !== null) {
+    if (isBuiltin(required)) {
+      walk.requireDeclarators.add(decl);
+      walk.flags.needsRequire = true;
+    } else walk.externals.add(name);
+    return;
   }
-  return false;
+  if (!node.init) {
+    // `let client; … client = new Client(…)`: a client created later from a stand-in is a stand-in too.
+    const assigned = decl.scope.getBinding(name)?.constantViolations ?? [];
+    const lazyClient =
+      assigned.length > 0 &&
+      assigned.every((v) => v.isAssignmentExpression() && /** @type {any} */ (v.node).operator === '=' && isExternalDerived(/** @type {NodePath} */ (v.get('right')), walk.externalDerivedMemo));
+    if (lazyClient) walk.externals.add(name);
+    else addUnit(walk, decl);
+    return;
+  }
+  const initPath = /** @type {NodePath} */ (decl.get('init'));
+  if (initPath.isFunction() || initPath.isClass()) addUnit(walk, decl);
+  else if (isExternalDerived(initPath, walk.externalDerivedMemo)) walk.externals.add(name);
+  else addUnit(walk, decl);
+}
+
+/** @param {Walk} walk @param {NodePath} idPath a referenced identifier inside an included unit */
+function resolve(walk, idPath) {
+  const name = /** @type {any} */ (idPath.node).name;
+  const binding = idPath.scope.getBinding(name);
+  if (!binding) {
+    resolveGlobal(walk, idPath, name);
+    return;
+  }
+  if (isInsideIncluded(walk, binding.path)) return;
+  if (binding.kind === 'module') {
+    resolveImport(walk, binding.path, name);
+    return;
+  }
+  if (binding.kind === 'param') {
+    walk.externals.add(name);
+    return;
+  }
+  const bp = binding.path;
+  if (bp.isFunctionDeclaration() || bp.isClassDeclaration()) addUnit(walk, bp);
+  else if (bp.isVariableDeclarator()) classifyDeclarator(walk, bp, name);
+  else if (bp.isTSEnumDeclaration()) {
+    throw new HarnessRefusal(`the function uses the TypeScript enum \`${name}\` (${lineOf(bp.node)}), which the harness does not compile`);
+  } else {
+    throw new HarnessRefusal(`the function uses \`${name}\` (${lineOf(bp.node)}), whose value the harness cannot reproduce outside its declaration`);
+  }
 }
 
 /**
- * @param {NodePath[]} code every included unit
- * @param {Set<string>} externals
- * @param {NodePath} target
- * @param {NodePath[]} selfMethods
+ * A Node built-in import is re-imported by the harness; any other module is stood in for.
+ * @param {Walk} walk @param {NodePath} specifier @param {string} name
  */
-function findSimulatedCalls(code, externals, target, selfMethods) {
-  const asyncCalls = new Set();
-  const callbackCalls = new Set();
-  const selfMethodNames = new Set(selfMethods.map((m) => /** @type {any} */ (m.node).key.name));
-  const targetParams = new Set(
-    /** @type {any[]} */ (/** @type {any} */ (target.node).params)
-      .map((p) => (p.type === 'AssignmentPattern' ? p.left : p))
-      .filter((p) => p.type === 'Identifier')
-      .map((p) => p.name),
-  );
+function resolveImport(walk, specifier, name) {
+  const source = /** @type {any} */ (specifier.parent).source.value;
+  if (!isBuiltin(source)) {
+    walk.externals.add(name);
+    return;
+  }
+  const spec = /** @type {any} */ (specifier.node);
+  const kind = spec.type === 'ImportDefaultSpecifier' ? 'default' : spec.type === 'ImportNamespaceSpecifier' ? 'namespace' : 'named';
+  const imported = kind === 'named' ? (spec.imported.type === 'StringLiteral' ? spec.imported.value : spec.imported.name) : '';
+  walk.builtinImports.set(name, { source, kind, imported });
+}
 
-  /** @param {NodePath} call */
-  function visit(call) {
-    const node = /** @type {any} */ (call.node);
-    const chain = calleeChain(node.callee);
-    if (!chain) return;
-    const root = /** @type {any} */ (chain.root);
-    const isMember = chain.text.includes('.');
-    const name = chain.text.slice(chain.text.lastIndexOf('.') + 1);
-    /** @type {'exact' | 'wildcard' | null} */
-    let kind = null;
-    if (root.type === 'ThisExpression') {
-      const first = chain.text.split('.')[1];
-      kind = selfMethodNames.has(first) && chain.text === `this.${first}` ? null : 'exact';
-    } else {
-      const binding = call.scope.getBinding(root.name);
-      const isTargetParam = binding?.kind === 'param' && binding.scope.path.node === target.node && targetParams.has(root.name);
-      const isStandIn = isTargetParam || (externals.has(root.name) && (!binding || !code.some((u) => binding.path.findParent((p) => p.node === u.node))));
-      if (isStandIn) kind = 'exact';
-      else if (isMember && binding && binding.kind !== 'module') kind = 'wildcard';
-    }
-    if (!kind) return;
-    const key = kind === 'exact' ? chain.text : `*.${name}`;
-    const last = node.arguments.at(-1);
-    if (last && (last.type === 'ArrowFunctionExpression' || last.type === 'FunctionExpression') && last.params[0]?.type === 'Identifier' && ERROR_FIRST.test(last.params[0].name)) {
-      callbackCalls.add(key);
+/** @param {Walk} walk @param {NodePath} idPath @param {string} name */
+function resolveGlobal(walk, idPath, name) {
+  if (IO_GLOBALS.has(name)) {
+    walk.externals.add(name);
+    return;
+  }
+  if (name === '__dirname' || name === '__filename') {
+    walk.flags.needsDirname = true;
+    return;
+  }
+  if (name === 'require') {
+    const call = idPath.parentPath;
+    const arg = call?.isCallExpression() ? /** @type {any} */ (call.node).arguments[0] : null;
+    if (arg?.type === 'StringLiteral' && isBuiltin(arg.value)) {
+      walk.flags.needsRequire = true;
       return;
     }
-    const hasCallback = node.arguments.some((a) => a.type === 'ArrowFunctionExpression' || a.type === 'FunctionExpression');
-    if (hasCallback && CALLBACK_ARRAY_METHODS.has(name)) return;
-    if (flowsToAwait(call)) asyncCalls.add(key);
+    throw new HarnessRefusal(`the function loads ${arg?.type === 'StringLiteral' ? `'${arg.value}'` : 'a module'} with require() at run time (${lineOf(idPath.node)}), which the harness cannot stub`);
   }
+  if (name === 'module' || name === 'exports') {
+    throw new HarnessRefusal(`the function uses CommonJS \`${name}\` (${lineOf(idPath.node)}), which is module state the harness cannot reproduce`);
+  }
+  if (name in globalThis) return;
+  throw new HarnessRefusal(`the function uses \`${name}\` (${lineOf(idPath.node)}), which is neither declared in the file nor a Node.js global, so the harness can neither run nor stub it`);
+}
 
-  for (const unit of code) {
-    unit.traverse({
-      CallExpression: visit,
-      OptionalCallExpression: visit,
-    });
+/** @param {Walk} walk @param {NodePath} thisPath @param {NodePath} unit */
+function resolveThis(walk, thisPath, unit) {
+  let owner = thisPath.getFunctionParent();
+  while (owner?.isArrowFunctionExpression()) owner = owner.parentPath.getFunctionParent();
+  if (owner && owner.node !== unit.node && isInside(unit, owner)) return; // a nested `function` has its own `this`
+  const ownerIsOurMethod = owner && (owner.node === walk.target.node || walk.selfMethods.some((m) => m.node === owner.node));
+  if (!ownerIsOurMethod && owner && (owner.isClassMethod() || owner.isObjectMethod())) {
+    const key = /** @type {any} */ (owner.node).key;
+    throw new HarnessRefusal(`the function uses \`this\` of the enclosing method \`${key?.name ?? 'method'}\` (${lineOf(thisPath.node)}); point the harness at a line of that method's own body instead`);
   }
-  return { asyncCalls: [...asyncCalls].sort(), callbackCalls: [...callbackCalls].sort() };
+  if (!ownerIsOurMethod || !walk.classBody) {
+    throw new HarnessRefusal(`the function uses \`this\` (${lineOf(thisPath.node)}) outside a class method, so the harness cannot know what it refers to`);
+  }
+  walk.flags.usesSelf = true;
+  const member = thisPath.parentPath;
+  if (!(member?.isMemberExpression() || member?.isOptionalMemberExpression()) || /** @type {any} */ (member.node).object !== thisPath.node) return;
+  const prop = /** @type {any} */ (member.node).property;
+  if (prop.type === 'PrivateName') {
+    throw new HarnessRefusal(`the function uses the private member \`this.#${prop.id.name}\` (${lineOf(prop)}), which a stand-in \`this\` cannot provide`);
+  }
+  if (/** @type {any} */ (member.node).computed) return;
+  includeSiblingMethod(walk, walk.classBody, prop.name);
+}
+
+/**
+ * `this.helper()` inside the target: the class's own `helper` method runs for real on the stand-in `this`.
+ * @param {Walk} walk @param {NodePath} classBody @param {string} name
+ */
+function includeSiblingMethod(walk, classBody, name) {
+  const isStatic = Boolean(/** @type {any} */ (walk.target.node).static);
+  const sibling = /** @type {NodePath[]} */ (classBody.get('body')).find((m) => {
+    const n = /** @type {any} */ (m.node);
+    return (m.isClassMethod() || m.isClassPrivateMethod()) && n.kind !== 'constructor' && Boolean(n.static) === isStatic && !n.computed && n.key.type === 'Identifier' && n.key.name === name;
+  });
+  if (sibling && !walk.included.has(sibling.node)) {
+    walk.included.add(sibling.node);
+    walk.selfMethods.push(sibling);
+    walk.queue.push(sibling);
+  }
+}
+
+/** @param {Walk} walk @param {NodePath} unit */
+function scan(walk, unit) {
+  unit.traverse({
+    ReferencedIdentifier(p) {
+      if (p.isJSXIdentifier()) return;
+      resolve(walk, p);
+    },
+    ThisExpression(p) {
+      resolveThis(walk, p, unit);
+    },
+    Super(p) {
+      if (unit.isClassDeclaration()) return;
+      throw new HarnessRefusal(`the function calls \`super\` (${lineOf(p.node)}), whose class the harness cannot reproduce`);
+    },
+    JSXElement(p) {
+      throw new HarnessRefusal(`the function renders JSX (${lineOf(p.node)}), which the harness does not compile`);
+    },
+    JSXFragment(p) {
+      throw new HarnessRefusal(`the function renders JSX (${lineOf(p.node)}), which the harness does not compile`);
+    },
+    Import(p) {
+      const arg = /** @type {any} */ (p.parent).arguments?.[0];
+      if (arg?.type === 'StringLiteral' && isBuiltin(arg.value)) return;
+      throw new HarnessRefusal(`the function imports ${arg?.type === 'StringLiteral' ? `'${arg.value}'` : 'a module'} at run time (${lineOf(p.node)}), which the harness cannot stub`);
+    },
+    CallExpression(p) {
+      const callee = /** @type {any} */ (p.node).callee;
+      if (callee.type === 'Identifier' && callee.name === 'eval' && !p.scope.getBinding('eval')) {
+        throw new HarnessRefusal(`the function calls eval (${lineOf(p.node)}), whose code the harness cannot see`);
+      }
+    },
+  });
 }
