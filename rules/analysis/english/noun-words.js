@@ -8,7 +8,7 @@
  * loads here, on the linting thread, as before.
  */
 import { createRequire } from 'node:module';
-import { startHelperThread, send, receive } from '../threads/helper-thread.js';
+import { startHelperThread, send, receive, entryBeside } from '../threads/helper-thread.js';
 import { isOnlyANoun } from './noun-test.js';
 
 /** Longer than the tagger takes to load on a busy machine; past it, the answer is found here instead. */
@@ -20,7 +20,7 @@ const ANSWER_TIMEOUT_MS = 5000;
  * @param {() => any} [options.loadTagger] loads compromise on the calling thread
  * @param {number} [options.answerTimeoutMs]
  */
-export function createNounWords({ threadFile = defaultThreadFile(), loadTagger = defaultLoadTagger, answerTimeoutMs = ANSWER_TIMEOUT_MS } = {}) {
+export function createNounWords({ threadFile = entryBeside('./tagger-thread.js', import.meta.url), loadTagger = defaultLoadTagger, answerTimeoutMs = ANSWER_TIMEOUT_MS } = {}) {
   /** @type {import('../threads/helper-thread.js').HelperThread | null | undefined} undefined: not started; null: none (failed or never) */
   let thread;
   /** @type {any} undefined: not loaded here; null: unavailable */
@@ -80,14 +80,6 @@ function askThread(thread, word, timeoutMs) {
   send(thread, word);
   const reply = receive(thread, timeoutMs);
   return typeof reply?.answer === 'boolean' ? reply.answer : undefined;
-}
-
-function defaultThreadFile() {
-  try {
-    return new URL('./tagger-thread.js', import.meta.url);
-  } catch {
-    return null;
-  }
 }
 
 function defaultLoadTagger() {

@@ -5,7 +5,7 @@
  * after the map is ready). One request at a time. With no thread, a thread that failed or did
  * not answer in time, or a request replaced by a newer one, take() reads the map here instead.
  */
-import { startHelperThread, send, receive } from '../threads/helper-thread.js';
+import { startHelperThread, send, receive, entryBeside } from '../threads/helper-thread.js';
 import { readImportMap } from './import-map.js';
 import { rememberResolutions } from './resolve-import.js';
 
@@ -28,7 +28,7 @@ let lastRequest = 0;
  */
 export function requestImportMap(files) {
   if (thread === undefined) {
-    thread = startHelperThread(threadFile(), () => {
+    thread = startHelperThread(entryBeside('./import-map-thread.js', import.meta.url), () => {
       thread = null;
     });
   }
@@ -61,12 +61,4 @@ function takeAnswer(id, files) {
   }
   rememberResolutions(answer.resolutions);
   return new Map(answer.importers);
-}
-
-function threadFile() {
-  try {
-    return new URL('./import-map-thread.js', import.meta.url);
-  } catch {
-    return null;
-  }
 }

@@ -13,6 +13,21 @@ import { MessageChannel, Worker, receiveMessageOnPort } from 'node:worker_thread
  */
 
 /**
+ * A thread entry's URL from its path relative to a module: null where the module has no URL of
+ * its own (a bundle that defines no `import.meta.url`), and the thread is then not started.
+ * @param {string} relativePath
+ * @param {string | undefined} moduleUrl the calling module's `import.meta.url`
+ * @returns {URL | null}
+ */
+export function entryBeside(relativePath, moduleUrl) {
+  try {
+    return new URL(relativePath, moduleUrl);
+  } catch {
+    return null;
+  }
+}
+
+/**
  * @param {URL | null} file the thread's entry; null or missing (a bundle without it): no thread
  * @param {() => void} onEnd called if the thread fails or exits, when the lint lets events run
  * @returns {HelperThread | null}
