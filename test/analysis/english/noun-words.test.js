@@ -62,6 +62,21 @@ describe('analysis/english/noun-words', function () {
     }
   });
 
+  it('answers on the linting thread when its thread never answers', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-tagger-'));
+    try {
+      // A thread that starts and listens to nothing: the question must not hang the lint.
+      const silent = path.join(dir, 'silent-thread.mjs');
+      fs.writeFileSync(silent, "import { workerData } from 'node:worker_threads';\nworkerData.port.on('message', () => {});\n");
+      const words = createNounWords({ threadFile: pathToFileURL(silent), loadTagger: () => compromise, answerTimeoutMs: 300 });
+      words.startTaggerEarly();
+      assert.equal(words.isNounWord('user'), isOnlyANoun(compromise, 'user'));
+      assert.equal(words.isNounWord('render'), isOnlyANoun(compromise, 'render'), 'later words too, without the thread');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('presumes no noun when there is no tagger anywhere', () => {
     const words = createNounWords({ threadFile: null, loadTagger: noTagger });
     assert.equal(words.isNounWord('user'), false);
