@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import noAwaitWaterfall from './rules/no-await-waterfall.js';
 import noBlockingSyncCall from './rules/no-blocking-sync-call.js';
 import noLoopWaterfall from './rules/no-loop-waterfall.js';
-import { withHostCheck } from './rules/host/host-check.js';
+import { withHostCheck } from './rules/core/rule-shell/host-check.js';
 
 const require = createRequire(import.meta.url);
 /** @type {{ name: string, version: string }} */
@@ -10,7 +10,7 @@ const { name, version } = require('./package.json');
 
 /**
  * Every rule the plugin ships, by id (without the `unblock/` prefix). Each is wrapped so that a
- * linter lacking an API the rules need (see rules/host/) gets a clear warning, not a crash.
+ * linter lacking an API the rules need (see rules/core/rule-shell/host-check.js) gets a clear warning, not a crash.
  */
 const rules = Object.fromEntries(Object.entries({
   'no-await-waterfall': noAwaitWaterfall,

@@ -1,4 +1,4 @@
-import { planWorkerOffloads } from '../rules/fix/worker-offload.js';
+import { planWorkerOffloads } from '../rules/no-blocking-sync-call/report/worker-offload.js';
 
 /**
  * @typedef {object} NewFile

@@ -2,19 +2,19 @@
  * unblock/no-await-waterfall: independent awaited operations that run one
  * after another although none needs another's result or effects.
  */
-import { createStatementFacts } from './analysis/statement-facts.js';
-import { findStatementGroups } from './analysis/waterfall-groups.js';
-import { isInOrderedScope } from './analysis/ordered-scopes.js';
-import { worthStartingTogether } from './analysis/independence.js';
-import { hasTwoAwaitedSlots, awaitedCallRuns } from './analysis/slot-runs.js';
-import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements, tryStatementListOf, statementsOf } from './analysis/waterfall-places.js';
-import { docsUrl } from './analysis/docs-url.js';
-import { isTypeScript } from './analysis/context-types.js';
-import { fileMatches } from './analysis/file-globs.js';
-import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
-import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
-import { findSettledGroups } from './analysis/settled-groups.js';
-import { statementGroupReport, settledGroupReport, slotRunReport } from './fix/waterfall-reports.js';
+import { createStatementFacts } from './no-await-waterfall/statement-facts.js';
+import { findStatementGroups } from './no-await-waterfall/waterfall-groups.js';
+import { isInOrderedScope } from './core/effects/ordered-scopes.js';
+import { worthStartingTogether } from './no-await-waterfall/independence.js';
+import { hasTwoAwaitedSlots, awaitedCallRuns } from './no-await-waterfall/slot-runs.js';
+import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements, tryStatementListOf, statementsOf } from './no-await-waterfall/waterfall-places.js';
+import { docsUrl } from './core/rule-shell/docs-url.js';
+import { isTypeScript } from './no-await-waterfall/context-types.js';
+import { fileMatches } from './core/code-kind/file-globs.js';
+import { isInOneOffCode, oneOffFileKind } from './core/code-kind/one-off-code.js';
+import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
+import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
+import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
@@ -59,7 +59,7 @@ const rule = {
 
     /**
      * How reports are written, worked out (as the facts are) once there is something to report.
-     * @type {import('./fix/waterfall-reports.js').ReportSettings | null}
+     * @type {import('./no-await-waterfall/report/waterfall-reports.js').ReportSettings | null}
      */
     let settings = null;
     const getSettings = () => (settings ??= { sourceCode, typescript: isTypeScript(context), autofix: options.fix });

@@ -4,27 +4,27 @@
  * methods, callbacks), with the awaited async form as a suggestion.
  */
 import { getStaticValue } from '@eslint-community/eslint-utils';
-import { moduleGroups } from './analysis/blocking-apis.js';
-import { blockingData } from './analysis/sync-message.js';
-import { findBlockingCalls } from './analysis/node-module-tracker.js';
-import { createStartupClassifier, defaultStartupFiles } from './analysis/startup-code.js';
-import { fileMatches } from './analysis/file-globs.js';
-import { buildSyncToAsyncFix } from './fix/sync-to-async.js';
-import { docsUrl } from './analysis/docs-url.js';
-import { getProjectIndex } from './analysis/project/index.js';
-import { reachabilityOf } from './analysis/project/reachability.js';
-import { enclosingFunction } from './analysis/ast.js';
+import { moduleGroups } from './no-blocking-sync-call/blocking-apis.js';
+import { blockingData } from './no-blocking-sync-call/report/sync-message.js';
+import { findBlockingCalls } from './no-blocking-sync-call/node-module-tracker.js';
+import { createStartupClassifier, defaultStartupFiles } from './core/code-kind/startup-code.js';
+import { fileMatches } from './core/code-kind/file-globs.js';
+import { buildSyncToAsyncFix } from './no-blocking-sync-call/report/sync-to-async.js';
+import { docsUrl } from './core/rule-shell/docs-url.js';
+import { getProjectIndex } from './project/index.js';
+import { reachabilityOf } from './project/callers/reachability.js';
+import { enclosingFunction } from './core/syntax/ast.js';
 import path from 'node:path';
-import { packageNames } from './analysis/package-apis.js';
-import { findPackageCalls } from './analysis/package-calls.js';
-import { describePackageCall } from './fix/package-rewrites.js';
+import { packageNames } from './no-blocking-sync-call/package-apis.js';
+import { findPackageCalls } from './no-blocking-sync-call/package-calls.js';
+import { describePackageCall } from './no-blocking-sync-call/report/package-rewrites.js';
 
-/** @typedef {import('./analysis/blocking-apis.js').BlockingApi} BlockingApi */
+/** @typedef {import('./no-blocking-sync-call/blocking-apis.js').BlockingApi} BlockingApi */
 
 /**
  * @typedef {object} Options
  * @property {Array<'crypto' | 'zlib' | 'fs' | 'child_process'>} modules module groups to check
- * @property {string[]} packages npm packages to check (see analysis/package-apis.js)
+ * @property {string[]} packages npm packages to check (see no-blocking-sync-call/package-apis.js)
  * @property {string[]} ignore API names (`statSync`), module paths (`fs.statSync`) or callee texts (`this.fs.statSync`) to leave alone
  * @property {string[]} startupFiles globs of files that only run at start-up or as scripts
  * @property {number} smallRandomSize byte count up to which `randomBytes`/`randomFillSync` counts as cheap
@@ -153,7 +153,7 @@ function moduleSpecifierPattern(modules) {
 
 /**
  * @param {import('eslint').Rule.RuleContext} context
- * @param {import('./analysis/package-calls.js').PackageCall} call
+ * @param {import('./no-blocking-sync-call/package-calls.js').PackageCall} call
  * @param {Options} options
  */
 function reportPackageCall(context, call, options) {

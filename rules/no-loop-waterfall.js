@@ -3,21 +3,21 @@
  * other but wait for one another, and `forEach` with an async callback
  * (which does not wait at all).
  */
-import { forEachShape } from './analysis/loop-shapes.js';
-import { analyseIterations } from './analysis/loop-iterations.js';
-import { isKnownArray, isKnownNonArray } from './analysis/loop-arrays.js';
-import { getReferenceIndex } from './analysis/references.js';
-import { createFileClassifier } from './analysis/file-classifier.js';
-import { isInOrderedScope } from './analysis/ordered-scopes.js';
-import { markAwaitingLoops, hasAwaitInBody, isInsideAny, loopShapeOf } from './analysis/loop-candidates.js';
-import { loopRewrites } from './fix/loop-to-map.js';
-import { limitedHelperFinder } from './fix/limited-helper-finder.js';
-import { loopReport } from './fix/loop-reports.js';
-import { forEachRewrites } from './fix/loop-foreach.js';
-import { docsUrl } from './analysis/docs-url.js';
-import { fileMatches } from './analysis/file-globs.js';
-import { isInOneOffCode, oneOffFileKind } from './analysis/one-off-code.js';
-import { analysisOptionProperties, analysisOptionDefaults } from './analysis/analysis-options.js';
+import { forEachShape } from './no-loop-waterfall/loop-shapes.js';
+import { analyseIterations } from './no-loop-waterfall/loop-iterations.js';
+import { isKnownArray, isKnownNonArray } from './no-loop-waterfall/loop-arrays.js';
+import { getReferenceIndex } from './core/syntax/references.js';
+import { createFileClassifier } from './core/code-kind/file-classifier.js';
+import { isInOrderedScope } from './core/effects/ordered-scopes.js';
+import { markAwaitingLoops, hasAwaitInBody, isInsideAny, loopShapeOf } from './no-loop-waterfall/loop-candidates.js';
+import { loopRewrites } from './no-loop-waterfall/report/loop-to-map.js';
+import { limitedHelperFinder } from './no-loop-waterfall/report/limited-helper-finder.js';
+import { loopReport } from './no-loop-waterfall/report/loop-reports.js';
+import { forEachRewrites } from './no-loop-waterfall/report/loop-foreach.js';
+import { docsUrl } from './core/rule-shell/docs-url.js';
+import { fileMatches } from './core/code-kind/file-globs.js';
+import { isInOneOffCode, oneOffFileKind } from './core/code-kind/one-off-code.js';
+import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 
 const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, ...analysisOptionDefaults };
 
@@ -77,7 +77,7 @@ const rule = {
     /**
      * @param {any} node
      * @param {string} messageId
-     * @param {import('./fix/loop-reports.js').LoopEdits} edits
+     * @param {import('./no-loop-waterfall/report/loop-reports.js').LoopEdits} edits
      * @param {string} unboundedMessage
      * @param {boolean} autofixable
      */
@@ -87,7 +87,7 @@ const rule = {
       context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency }));
     }
 
-    /** @param {import('./analysis/loop-shapes.js').LoopShape | null} shape */
+    /** @param {import('./no-loop-waterfall/loop-shapes.js').LoopShape | null} shape */
     function checkLoop(shape) {
       if (!shape || !hasAwaitInBody(shape.body, visitorKeys)) return;
       if (isInsideAny(shape.loop, reported) || isInOrderedScope(shape.loop, visitorKeys)) return;
@@ -142,7 +142,7 @@ const rule = {
  * with an await is worth a look.
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} filename
- * @param {import('./analysis/call-classification.js').ClassifierOptions} options
+ * @param {import('./core/effects/call-classification.js').ClassifierOptions} options
  * @returns {FileAnalysis}
  */
 function fileAnalysis(sourceCode, filename, options) {
@@ -165,10 +165,10 @@ function declaredSymbol(index, identifier) {
  * What an async forEach is offered: nothing to apply when its receiver is
  * known not to be an array (a Map, a Set), else the rewrites to Promise.all.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {import('./analysis/loop-shapes.js').LoopShape} shape a forEach shape
+ * @param {import('./no-loop-waterfall/loop-shapes.js').LoopShape} shape a forEach shape
  * @param {(identifier: any) => any} resolve
  * @param {number | null} maxConcurrency
- * @returns {{ edits: import('./fix/loop-reports.js').LoopEdits, autofixable: boolean }}
+ * @returns {{ edits: import('./no-loop-waterfall/report/loop-reports.js').LoopEdits, autofixable: boolean }}
  */
 function forEachOffer(sourceCode, shape, resolve, maxConcurrency) {
   if (isKnownNonArray(shape.source, resolve)) return { edits: { unbounded: null, bounded: null }, autofixable: false };

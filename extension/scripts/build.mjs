@@ -28,7 +28,7 @@ const TAGGER_FILES = ['package.json', 'builds/two'];
 const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES, 'compromise', 'compromise/two'];
 
 /** Threads the rules start by path, beside the lint. */
-const HELPER_THREADS = ['rules/analysis/english/tagger-thread.js', 'rules/analysis/project/import-map-thread.js'];
+const HELPER_THREADS = ['rules/core/english/tagger-thread.js', 'rules/project/modules/import-map-thread.js'];
 
 /** Example fixtures that import packages of their own (installed as the repo's devDependencies), left out of the .vsix. */
 const FIXTURES_NEEDING_PACKAGES = ['express-app'];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Linter } from 'eslint';
 import plugin from '../../index.js';
-import { planWorkerOffloads } from '../../rules/fix/worker-offload.js';
+import { planWorkerOffloads } from '../../rules/no-blocking-sync-call/report/worker-offload.js';
 
 /**
  * @param {string} code

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../index.js';
-import { missingHostApis, withHostCheck } from '../../rules/host/host-check.js';
+import { missingHostApis, withHostCheck } from '../../rules/core/rule-shell/host-check.js';
 
 /** A context as ESLint builds it, taken from a real lint. */
 function realContext() {

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import plugin from '../../index.js';
-import { docsUrl } from '../../rules/analysis/docs-url.js';
+import { docsUrl } from '../../rules/core/rule-shell/docs-url.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ruleFiles = fs

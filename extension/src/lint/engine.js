@@ -5,8 +5,8 @@
 import { Linter } from 'eslint/universal';
 import unblock from 'eslint-plugin-unblock';
 // Not a package export: the bundle takes the plan builder from the repository, like the plugin.
-import { planWorkerOffloads } from '../../../rules/fix/worker-offload.js';
-export { forgetProjectFile } from '../../../rules/analysis/project/index.js';
+import { planWorkerOffloads } from '../../../rules/no-blocking-sync-call/report/worker-offload.js';
+export { forgetProjectFile } from '../../../rules/project/index.js';
 import { createLintRunner } from './run-lint.js';
 
 /** @type {typeof import('@typescript-eslint/parser') | undefined} */

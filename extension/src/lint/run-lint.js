@@ -19,7 +19,7 @@ import { findParseError } from '../mapping/diagnostics.js';
  * @param {typeof import('eslint').Linter} deps.Linter
  * @param {{ rules: Record<string, { meta?: { docs?: { url?: string } } }> }} deps.plugin
  * @param {() => unknown} deps.loadTsParser called the first time a TypeScript document is linted
- * @param {typeof import('../../../rules/fix/worker-offload.js').planWorkerOffloads} [deps.planWorkerOffloads]
+ * @param {typeof import('../../../rules/no-blocking-sync-call/report/worker-offload.js').planWorkerOffloads} [deps.planWorkerOffloads]
  *   plans the two-file worker rewrite for `offloadToWorker` reports (an ESLint fix cannot create the file)
  */
 export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads }) {

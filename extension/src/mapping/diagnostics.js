@@ -21,7 +21,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {string} [messageId]
  * @property {{ range: [number, number], text: string }} [fix]
  * @property {{ desc: string, messageId?: string, fix: { range: [number, number], text: string } }[]} [suggestions]
- * @property {import('../../../rules/fix/worker-offload.js').WorkerOffload} [offload] the two-file worker rewrite, when planned
+ * @property {import('../../../rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} [offload] the two-file worker rewrite, when planned
  */
 
 /** @typedef {{ range: Range, newText: string }} TextEdit */
@@ -96,7 +96,7 @@ export function toDiagnosticRecord(message, index, lookup) {
 }
 
 /**
- * @param {import('../../../rules/fix/worker-offload.js').WorkerOffload} offload
+ * @param {import('../../../rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} offload
  * @param {LineIndex} index
  * @returns {OffloadAction}
  */

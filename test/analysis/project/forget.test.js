@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../../index.js';
-import { forgetProjectFile } from '../../../rules/analysis/project/index.js';
+import { forgetProjectFile } from '../../../rules/project/index.js';
 
 const handler = `import { first, second } from './queries.js';
 export async function page(db, id) {

@@ -1,0 +1,33 @@
+/**
+ * A method named by a noun (`api.user(id)`, `client.settings()`) whose
+ * result is used reads that thing; whether a word is a noun or a verb comes
+ * from an English lexicon and tagger (compromise, see english/noun-words.js),
+ * not from a word list of ours.
+ */
+import { nameWords } from './call-names.js';
+import { createNounWords } from '../english/noun-words.js';
+
+/** One tagger per process, shared by every file and rule. */
+const nounWords = createNounWords();
+
+/** Starts loading the tagger beside the lint: called once a file has awaits to analyse. */
+export const startTaggerEarly = nounWords.startTaggerEarly;
+
+/**
+ * Nouns that name an action whose effect lies in its arguments: a query, a
+ * request, a command can read or write anything.
+ */
+const ACTION_NOUNS = new Set([
+  'query', 'request', 'call', 'command', 'rpc', 'sql', 'raw', 'exec', 'task', 'job', 'action', 'mutation',
+  'operation', 'handler', 'hook', 'middleware', 'event', 'message', 'batch', 'pipeline', 'transaction', 'script',
+]);
+
+/**
+ * Whether a method name is a noun getter: its first word is a noun (not also
+ * a verb) and not a noun for an action.
+ * @param {string} name
+ */
+export function isNounGetterName(name) {
+  const [first] = nameWords(name);
+  return first !== undefined && first.length > 1 && !ACTION_NOUNS.has(first) && nounWords.isNounWord(first);
+}

@@ -1,0 +1,37 @@
+/**
+ * The data of a blocking-call report: the call as the file wrote it, one short
+ * reason, and the replacement as the fix would write it. The longer story
+ * (the libuv thread pool, its size) is on the rule's docs page.
+ */
+import { unwrap } from '../../core/syntax/ast.js';
+
+/** @type {Record<string, string>} */
+const SHORT_REASONS = {
+  cpu: 'computes on the main thread and stalls every other request',
+  io: 'waits for the disk on the main thread and stalls every other request',
+  process: 'blocks the main thread until the child exits',
+  cheap: 'runs on the main thread (usually briefly)',
+};
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node the reported call
+ * @param {{ module: string, name: string, cost: string, replacement: string }} api
+ * @param {string | null} preview the fix's new expression (`await promisify(gzip)(…)`), when there is a fix
+ * @returns {{ api: string, why: string, replacement: string }} the shape every blocking message uses
+ */
+export function blockingData(sourceCode, node, api, preview) {
+  const callee = node.type === 'CallExpression' || node.type === 'NewExpression' ? unwrap(node.callee) : node;
+  const written = sourceCode.getText(callee).replace(/\s+/g, '');
+  // An alias hides which API it is: `derive()` (crypto.pbkdf2Sync).
+  const canonical = `${api.module}.${api.name}`;
+  const named = written === canonical || written.endsWith(`.${api.name}`) || written === api.name ? `\`${written}()\`` : `\`${written}()\` (${canonical})`;
+  return {
+    api: named,
+    why: SHORT_REASONS[api.cost] ?? SHORT_REASONS.cheap,
+    // The fix's own words when the table only names the async form; the
+    // table's advice when it says more (a small read is best cached).
+    // An empty argument list would read as "call it with nothing".
+    replacement: preview && api.replacement.startsWith('await ') ? preview : api.replacement.replace(/\(\)/g, '(…)'),
+  };
+}

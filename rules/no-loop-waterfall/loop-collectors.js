@@ -1,0 +1,77 @@
+/**
+ * Order-preserving result collection inside a loop iteration:
+ *   results.push(value)      byId[key] = value      cache.set(key, value)
+ * where the collection is declared before the loop, is touched nowhere
+ * else in the loop, and (for keyed forms) the key depends on the iteration.
+ */
+import { walk, isFunctionNode, unwrap, propertyName } from '../core/syntax/ast.js';
+
+/**
+ * @typedef {object} Collector
+ * @property {'push' | 'index' | 'map-set'} kind
+ * @property {any} node      the CallExpression or AssignmentExpression
+ * @property {any} target    the collection's Identifier
+ * @property {any} variable  the collection's scope-manager Variable
+ * @property {any | null} key
+ * @property {any | null} value  the collected value (null for a push of several values)
+ */
+
+/**
+ * @param {import('./loop-shapes.js').LoopShape} shape
+ * @param {{ visitorKeys: any, symbolOf: (identifier: any) => unknown, isIterationSymbol: (symbol: unknown) => boolean, readsIteration: (node: any) => boolean }} context
+ * @returns {Collector[] | null} the collectors, or null when a collection is also used otherwise
+ */
+export function findCollectors(shape, context) {
+  /** @type {Collector[]} */
+  const sites = [];
+  /** @param {any} node */
+  const sharedVariableOf = (node) => {
+    const target = unwrap(node);
+    if (target?.type !== 'Identifier') return null;
+    const symbol = context.symbolOf(target);
+    if (!symbol || typeof symbol !== 'object' || context.isIterationSymbol(symbol)) return null;
+    return { target, variable: symbol };
+  };
+
+  walk(shape.body, context.visitorKeys, (node) => {
+    if (node !== shape.body && isFunctionNode(node)) return false;
+    if (node.type === 'CallExpression' && !node.optional) {
+      const callee = unwrap(node.callee);
+      if (callee.type !== 'MemberExpression' || callee.optional) return true;
+      const method = propertyName(callee);
+      const args = node.arguments;
+      if (args.some((/** @type {any} */ arg) => arg.type === 'SpreadElement')) return true;
+      const shared = sharedVariableOf(callee.object);
+      if (!shared) return true;
+      if (method === 'push' && args.length > 0) {
+        sites.push({ kind: 'push', node, ...shared, key: null, value: args.length === 1 ? args[0] : null });
+      } else if (method === 'set' && args.length === 2 && context.readsIteration(args[0])) {
+        sites.push({ kind: 'map-set', node, ...shared, key: args[0], value: args[1] });
+      }
+    } else if (node.type === 'AssignmentExpression' && node.operator === '=') {
+      const left = unwrap(node.left);
+      if (left.type !== 'MemberExpression' || !left.computed || left.optional) return true;
+      const shared = sharedVariableOf(left.object);
+      if (shared && context.readsIteration(left.property)) {
+        sites.push({ kind: 'index', node, ...shared, key: left.property, value: node.right });
+      }
+    }
+    return true;
+  });
+
+  // Every mention of a collection inside the loop must be one of its collecting sites.
+  /** @type {Map<any, Collector[]>} */
+  const byVariable = new Map();
+  for (const site of sites) byVariable.set(site.variable, [...(byVariable.get(site.variable) ?? []), site]);
+  const [start, end] = shape.loop.range;
+  for (const [variable, own] of byVariable) {
+    const receivers = new Set(own.map((site) => site.target));
+    const mentions = variable.references.filter((/** @type {any} */ reference) => {
+      const [from, to] = reference.identifier.range;
+      return from >= start && to <= end;
+    });
+    if (mentions.some((/** @type {any} */ reference) => !receivers.has(reference.identifier))) return null;
+    if (new Set(own.map((site) => site.kind)).size !== 1) return null;
+  }
+  return sites;
+}

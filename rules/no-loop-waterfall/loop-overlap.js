@@ -1,0 +1,150 @@
+/**
+ * May an awaited call of one loop iteration run while the same call of
+ * another iteration is pending? Not when it is a barrier or an ordered step,
+ * works on one shared connection, calls into the element itself, writes to
+ * one shared target, hands over shared state, or races on state its body
+ * shares across calls.
+ */
+import { unwrap, propertyName } from '../core/syntax/ast.js';
+import { CONNECTION_RECEIVER_NAMES } from '../core/effects/verbs.js';
+import { calleeNames, isOutputCall, isPerItemFileCall, isGuardCall, orderedCallReason } from './loop-call-kinds.js';
+
+/** @typedef {import('./loop-iterations.js').IterationScope} IterationScope */
+
+const CONNECTION_NAMES = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
+const COMBINATORS = new Set(['all', 'allSettled', 'any', 'race']);
+
+/**
+ * @param {any} operand the awaited call
+ * @param {IterationScope} iteration
+ * @returns {boolean}
+ */
+export function awaitedCallMayOverlap(operand, iteration) {
+  const { classifier, isIterationSymbol, readsIteration } = iteration;
+  if (classifier.classifyOperation(operand).barrier) return false;
+  // `await Promise.all([a(x), b(x)])`: each call in the list is awaited here.
+  const combined = combinedCalls(operand);
+  if (combined) return combined.every((call) => awaitedCallMayOverlap(call, iteration));
+  // `git.spawn(args).catch(ignore)`: the call that does the work is the one the chain starts from.
+  const call = promiseSource(operand);
+  const cls = classifier.classifyOperation(call);
+  const { names, root } = calleeNames(call);
+  if (cls.barrier || orderedCallReason(names) !== null) return false;
+  if (isGuardCall(names) && call.parent?.type === 'AwaitExpression' && call.parent.parent?.type === 'ExpressionStatement') return false;
+  // One shared connection, session or page serialises its calls; one made in this iteration is its own.
+  if (cls.receiver?.connection && !isIterationSymbol(cls.receiver.root)) return false;
+  // Calling into the element (`step.run()`, `m.up(db)`, `hook()`): elements that are code run in their order.
+  if (callsIntoItem(call, iteration) && cls.kind !== 'read') return false;
+  if (isOutputCall(names, root)) {
+    // A per-item file (`writeFile(join(dir, item.name), …)`) is fine; one shared target is not.
+    if (!isPerItemFileCall(names) || !call.arguments[0] || !readsIteration(call.arguments[0])) return false;
+  }
+  if (call.arguments.some((/** @type {any} */ arg) => passesSharedState(arg, iteration)) && cls.kind !== 'read') return false;
+  // Even a read handed one connection, session or transaction (`getRows(tx, id)`) runs on it.
+  if (call.arguments.some((/** @type {any} */ arg) => passesConnection(arg, iteration))) return false;
+  // Last, as it reads the callee's body: a find-or-create, or state every iteration shares, races when run together.
+  return !(cls.summary && sharesStateAcrossCalls(cls.summary));
+}
+
+/**
+ * The argument is a connection, session or transaction the iterations share.
+ * @param {any} arg
+ * @param {IterationScope} iteration
+ */
+function passesConnection(arg, { index, isOwn }) {
+  const node = unwrap(arg);
+  if (node?.type !== 'Identifier') return false;
+  const symbol = index.symbolOf(node);
+  if (isOwn(symbol)) return false;
+  return CONNECTION_NAMES.has(node.name.toLowerCase()) || index.isConnectionVariable(symbol);
+}
+
+/**
+ * The callee is the element itself or hangs off it: `hook()`, `m.up()`,
+ * `steps[i].run()`, or a local taken from the element (`const step = steps[i]`).
+ * @param {any} call
+ * @param {IterationScope} iteration
+ */
+function callsIntoItem(call, { index, readsIteration, isElement }) {
+  let node = unwrap(call.callee);
+  while (node?.type === 'MemberExpression' || node?.type === 'CallExpression') {
+    if (node.type === 'MemberExpression' && node.computed && readsIteration(node.property)) return true;
+    node = unwrap(node.type === 'MemberExpression' ? node.object : node.callee);
+  }
+  return node?.type === 'Identifier' && isElement(index.symbolOf(node));
+}
+
+/**
+ * An argument that hands the call something shared and mutable as it is:
+ * a variable declared outside the loop (not a function, not a literal
+ * constant), `this`, a member of either, or an object literal carrying
+ * one (`{ db }`). A value computed from shared inputs (`join(dir, name)`,
+ * a template) is a new value, and an element picked by the iteration
+ * (`list[i]`) belongs to the iteration.
+ * @param {any} arg
+ * @param {IterationScope} iteration
+ * @returns {boolean}
+ */
+function passesSharedState(arg, iteration) {
+  const node = unwrap(arg);
+  if (!node) return false;
+  if (node.type === 'ThisExpression') return true;
+  if (node.type === 'Identifier') return iteration.isShared(iteration.index.symbolOf(node));
+  if (node.type === 'MemberExpression') {
+    if (node.computed && iteration.readsIteration(node.property)) return false;
+    return passesSharedState(node.object, iteration);
+  }
+  if (node.type === 'ObjectExpression') {
+    return node.properties.some((/** @type {any} */ property) =>
+      passesSharedState(property.type === 'SpreadElement' ? property.argument : property.value, iteration));
+  }
+  if (node.type === 'ArrayExpression') {
+    return node.elements.some((/** @type {any} */ element) => element !== null && passesSharedState(element, iteration));
+  }
+  if (node.type === 'SpreadElement') return passesSharedState(node.argument, iteration);
+  return false;
+}
+
+/**
+ * A callee whose body reads and writes one resource (find-or-create, a
+ * counter), or writes module state or its object's fields: iterations calling
+ * it at once would interleave those reads and writes.
+ * @param {import('../project/index.js').CallSummary} summary
+ */
+function sharesStateAcrossCalls(summary) {
+  return summary.findOrCreate || summary.thisWrites.size > 0 || [...summary.writes].some((key) => key.startsWith('state:'));
+}
+
+/**
+ * The calls listed in `Promise.all([…])` (and allSettled/any/race), or null
+ * for any other operand.
+ * @param {any} call
+ * @returns {any[] | null}
+ */
+function combinedCalls(call) {
+  const callee = unwrap(call.callee);
+  if (callee?.type !== 'MemberExpression' || !COMBINATORS.has(propertyName(callee) ?? '')) return null;
+  const object = unwrap(callee.object);
+  if (object?.type !== 'Identifier' || object.name !== 'Promise') return null;
+  const list = unwrap(call.arguments[0]);
+  if (list?.type !== 'ArrayExpression') return null;
+  return list.elements
+    .map((/** @type {any} */ element) => unwrap(element?.type === 'SpreadElement' ? null : element))
+    .filter((/** @type {any} */ element) => element?.type === 'CallExpression');
+}
+
+/**
+ * The call a promise chain starts from: `f(x)` in `f(x).then(g).catch(h)`.
+ * @param {any} call
+ */
+function promiseSource(call) {
+  let current = call;
+  for (;;) {
+    const callee = unwrap(current.callee);
+    if (callee?.type !== 'MemberExpression' || !PROMISE_METHODS.has(propertyName(callee) ?? '')) return current;
+    const inner = unwrap(callee.object);
+    if (inner?.type !== 'CallExpression') return current;
+    current = inner;
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Reads one function's body into an effect summary: the calls it makes
+ * (each call's effect comes from summarize.js, which may read the callee's
+ * body in turn), the `this` fields and module state it reads and writes, and
+ * the arguments it mutates. Nested functions are read as part of the body.
+ */
+import { unwrap, propertyName, isFunctionNode, walk } from '../../core/syntax/ast.js';
+import { MUTATING_METHODS } from '../../core/effects/effects.js';
+import { rootOf } from './call-evidence.js';
+import { declaredNames, localValueNames, patternNames } from './declared-names.js';
+import { emptySummary, mergePart } from './effect-summary.js';
+
+/**
+ * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
+ * @typedef {import('./callee-lookup.js').CallContext} CallContext
+ *
+ * @callback EffectOfCall what one call in the body does
+ * @param {any} call
+ * @param {CallContext} context
+ * @param {boolean} isAwaited
+ * @param {(name: string) => 'value' | 'response' | undefined} localKind
+ * @returns {import('./effect-summary.js').EffectPart}
+ *
+ * @typedef {object} BodyReading  what reading one body has found so far
+ * @property {import('../modules/module-view.js').ModuleView} view
+ * @property {CallContext} context
+ * @property {Set<string>} params  names bound by the function's parameters
+ * @property {Map<string, 'value' | 'response'>} locals  names bound to a value made in the body
+ * @property {EffectSummary} summary
+ * @property {Set<any>} awaited  calls whose promise is awaited or returned: they are presumed to wait
+ * @property {Set<any>} notReads  identifiers that are names, not reads (property keys, callees of `this.m()`)
+ * @property {Set<string>} settlers  the `resolve`/`reject` parameters of promise executors in the body
+ * @property {EffectOfCall} effectOfCall
+ */
+
+/**
+ * @param {Extract<import('./callee-lookup.js').Value, { type: 'function' }>} target
+ * @param {(name: string) => boolean} outerShadowed names declared around the function (same file only)
+ * @param {any} visitorKeys
+ * @param {EffectOfCall} effectOfCall
+ * @returns {EffectSummary}
+ */
+export function readBody(target, outerShadowed, visitorKeys, effectOfCall) {
+  const { fn, view } = target;
+  const declared = declaredNames(fn, visitorKeys);
+  /** @type {BodyReading} */
+  const reading = {
+    view,
+    context: { view, classNode: target.classNode, objectNode: target.objectNode, isShadowed: (name) => declared.has(name) || outerShadowed(name) },
+    params: new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param))),
+    locals: localValueNames(fn, visitorKeys),
+    summary: emptySummary(),
+    awaited: new Set(fn.expression ? [unwrap(fn.body)] : []),
+    notReads: new Set(),
+    settlers: new Set(),
+    effectOfCall,
+  };
+  // Nested functions included: callbacks a function hands out run on its behalf.
+  walk(fn.body, visitorKeys, (/** @type {any} */ node) => readNode(reading, node));
+
+  const { summary } = reading;
+  if (summary.thisWrites.size > 0 || [...summary.writes].some((w) => w === 'args' || w.startsWith('state:'))) {
+    summary.kind = 'write';
+  }
+  summary.findOrCreate = intersects(summary.reads, summary.writes) || intersects(summary.thisReads, summary.thisWrites);
+  return summary;
+}
+
+/**
+ * @param {BodyReading} reading
+ * @param {any} node
+ */
+function readNode(reading, node) {
+  switch (node.type) {
+    case 'AwaitExpression':
+    case 'ReturnStatement':
+      if (node.argument) reading.awaited.add(unwrap(node.argument));
+      break;
+    case 'ArrowFunctionExpression':
+      if (node.expression) reading.awaited.add(unwrap(node.body));
+      break;
+    case 'CallExpression':
+    case 'NewExpression':
+    case 'TaggedTemplateExpression':
+      readCall(reading, node);
+      break;
+    case 'AssignmentExpression':
+      noteWrite(reading, node.left);
+      // `this.user = …` writes the field without reading it; `this.count += 1` does both.
+      if (node.operator === '=') reading.notReads.add(unwrap(node.left));
+      break;
+    case 'UpdateExpression':
+      noteWrite(reading, node.argument);
+      break;
+    case 'MemberExpression':
+      readMember(reading, node);
+      break;
+    case 'Property':
+    case 'MethodDefinition':
+    case 'PropertyDefinition':
+      if (!node.computed && node.key !== node.value) reading.notReads.add(node.key);
+      break;
+    case 'Identifier':
+      if (!reading.notReads.has(node) && !reading.context.isShadowed(node.name) && isModuleState(reading.view, node.name)) reading.summary.reads.add(`state:${reading.view.file}#${node.name}`);
+      break;
+    default:
+  }
+}
+
+/**
+ * A call, `new` or tagged template: what it does, and what its receiver shows (`list.push()` writes `list`).
+ * @param {BodyReading} reading
+ * @param {any} node
+ */
+function readCall(reading, node) {
+  if (isPromiseExecutor(node)) for (const name of unwrap(node.arguments[0]).params.flatMap((/** @type {any} */ p) => patternNames(p))) reading.settlers.add(name);
+  // `resolve(rows)` in a promise executor settles the promise: no effect of its own, whatever its name.
+  if (node.type === 'CallExpression' && unwrap(node.callee).type === 'Identifier' && reading.settlers.has(unwrap(node.callee).name)) return;
+  mergePart(reading.summary, reading.effectOfCall(node, reading.context, reading.awaited.has(node), (name) => reading.locals.get(name)));
+  if (node.type === 'TaggedTemplateExpression') return;
+  const callee = unwrap(node.callee);
+  if (callee.type === 'MemberExpression') {
+    reading.notReads.add(callee);
+    if (MUTATING_METHODS.has(propertyName(callee) ?? '')) noteWrite(reading, callee.object);
+  }
+}
+
+/**
+ * A property read: `this.x` is a read of the field, unless it is a name (a callee, an assignment's target).
+ * @param {BodyReading} reading
+ * @param {any} node
+ */
+function readMember(reading, node) {
+  if (!node.computed) reading.notReads.add(node.property);
+  if (unwrap(node.object).type === 'ThisExpression' && !reading.notReads.has(node)) {
+    const field = propertyName(node);
+    if (field !== null) reading.summary.thisReads.add(node.property.type === 'PrivateIdentifier' ? `#${field}` : field);
+  }
+}
+
+/**
+ * Where a write through `written` lands.
+ * @param {BodyReading} reading
+ * @param {any} written assignment target or mutated receiver
+ */
+function noteWrite(reading, written) {
+  const { summary, view } = reading;
+  const node = unwrap(written);
+  const root = rootOf(node);
+  if (root?.type === 'ThisExpression') {
+    const field = firstFieldOfThis(node);
+    if (field !== null) summary.thisWrites.add(field);
+  } else if (root?.type === 'Identifier') {
+    if (reading.params.has(root.name)) summary.writes.add('args');
+    else if (!reading.context.isShadowed(root.name) && isModuleState(view, root.name)) summary.writes.add(`state:${view.file}#${root.name}`);
+  }
+}
+
+/**
+ * `new Promise((resolve, reject) => …)`.
+ * @param {any} node
+ */
+function isPromiseExecutor(node) {
+  return node.type === 'NewExpression' && unwrap(node.callee).type === 'Identifier' && unwrap(node.callee).name === 'Promise' && isFunctionNode(unwrap(node.arguments[0]));
+}
+
+/**
+ * `x` in `this.x.y = …` or `this.x.push()`.
+ * @param {any} node
+ */
+function firstFieldOfThis(node) {
+  let current = unwrap(node);
+  /** @type {any} */
+  let field = null;
+  while (current.type === 'MemberExpression') {
+    field = current;
+    current = unwrap(current.object);
+  }
+  if (!field) return null;
+  const name = propertyName(field);
+  return name === null ? null : field.property.type === 'PrivateIdentifier' ? `#${name}` : name;
+}
+
+/**
+ * A module-level binding that holds state: a `let`/`var`, or a `const`
+ * object, array or collection (functions, classes, imports and constants are not state).
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {string} name
+ */
+function isModuleState(view, name) {
+  const binding = view.bindings.get(name);
+  if (!binding || binding.kind !== 'value') return false;
+  if (!binding.constant) return true;
+  const init = unwrap(binding.node);
+  return init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression' || init?.type === 'NewExpression';
+}
+
+/** @param {Set<string>} a @param {Set<string>} b */
+function intersects(a, b) {
+  for (const item of a) if (b.has(item)) return true;
+  return false;
+}

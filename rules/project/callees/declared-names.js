@@ -1,0 +1,88 @@
+/**
+ * Names a function declares anywhere inside it (parameters, variables,
+ * functions, classes, catch clauses), read without a scope manager so that
+ * it works on any ESTree. A call through one of these names is not a call to
+ * the module-level binding of the same name.
+ */
+import { unwrap, walk, isFunctionNode } from '../../core/syntax/ast.js';
+
+/**
+ * The identifiers a binding pattern introduces (`{ a, b: [c, ...d] = [] }` → a, c, d).
+ * @param {any} pattern
+ * @param {string[]} [into]
+ * @returns {string[]}
+ */
+export function patternNames(pattern, into = []) {
+  if (!pattern) return into;
+  switch (pattern.type) {
+    case 'Identifier':
+      into.push(pattern.name);
+      break;
+    case 'ObjectPattern':
+      for (const property of pattern.properties) patternNames(property.type === 'RestElement' ? property.argument : property.value, into);
+      break;
+    case 'ArrayPattern':
+      for (const element of pattern.elements) patternNames(element, into);
+      break;
+    case 'RestElement':
+      patternNames(pattern.argument, into);
+      break;
+    case 'AssignmentPattern':
+      patternNames(pattern.left, into);
+      break;
+    case 'TSParameterProperty':
+      patternNames(pattern.parameter, into);
+      break;
+    default:
+  }
+  return into;
+}
+
+/**
+ * @param {any} fn a function node
+ * @param {any} visitorKeys
+ * @param {{ nested?: boolean }} [options] nested: also the names nested functions declare (default true);
+ *   false when each nested function is looked at on its own (the caller index keeps one frame per function)
+ * @returns {Set<string>}
+ */
+export function declaredNames(fn, visitorKeys, { nested = true } = {}) {
+  const names = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
+  walk(fn.body, visitorKeys, (node) => {
+    if (!nested && node !== fn.body && isFunctionNode(node)) {
+      if (node.type === 'FunctionDeclaration' && node.id) names.add(node.id.name);
+      return false;
+    }
+    if (node.type === 'VariableDeclarator') for (const name of patternNames(node.id)) names.add(name);
+    else if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) names.add(node.id.name);
+    else if (node.type === 'CatchClause') for (const name of patternNames(node.param)) names.add(name);
+    else if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
+      for (const param of node.params) for (const name of patternNames(param)) names.add(name);
+    }
+  });
+  return names;
+}
+
+/**
+ * Names bound inside the function to a value made right there: `'value'`
+ * for `[]`, `{}`, `new Map()` or a string (calling `push` or `get` on one
+ * touches nothing outside), `'response'` for what `fetch()` returned (its
+ * `json()` and `text()` read the body already requested).
+ * @param {any} fn
+ * @param {any} visitorKeys
+ * @returns {Map<string, 'value' | 'response'>}
+ */
+export function localValueNames(fn, visitorKeys) {
+  /** @type {Map<string, 'value' | 'response'>} */
+  const names = new Map();
+  walk(fn.body, visitorKeys, (node) => {
+    if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier') return;
+    let init = unwrap(node.init);
+    if (['ArrayExpression', 'ObjectExpression', 'Literal', 'TemplateLiteral'].includes(init?.type)) names.set(node.id.name, 'value');
+    if (init?.type === 'NewExpression' && init.callee.type === 'Identifier' && /^(Map|Set|Array|Object|URLSearchParams|Date)$/.test(init.callee.name)) {
+      names.set(node.id.name, 'value');
+    }
+    if (init?.type === 'AwaitExpression') init = unwrap(init.argument);
+    if (init?.type === 'CallExpression' && unwrap(init.callee).type === 'Identifier' && unwrap(init.callee).name === 'fetch') names.set(node.id.name, 'response');
+  });
+  return names;
+}

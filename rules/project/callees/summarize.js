@@ -1,0 +1,121 @@
+/**
+ * Effect summaries: what a function does outside itself, read from its
+ * body (body-reader.js) and composed through the calls it makes (to a depth bound, with a
+ * guard against cycles). Evidence first (SQL text, HTTP methods, Node
+ * modules, built-ins, callees' bodies); a call's name decides only where no
+ * body can be read; a call that shows nothing keeps the summary unknown.
+ */
+import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { evidenceOfCall } from './call-evidence.js';
+import { resolveCall } from './callee-lookup.js';
+import { readBody } from './body-reader.js';
+import { unknownSummary } from './effect-summary.js';
+
+/** Calls followed below the operand; deeper ones are unknown. */
+const MAX_DEPTH = 4;
+/** Function bodies summarised per linted file; past it, calls stay unknown. */
+const MAX_SUMMARIES = 400;
+
+/**
+ * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
+ * @typedef {import('./callee-lookup.js').CallContext} CallContext
+ */
+
+/**
+ * @param {object} options
+ * @param {(call: any) => 'read' | 'write' | 'unknown'} options.kindOfNames what the call's names say, when nothing else does
+ * @param {(view: import('../modules/module-view.js').ModuleView) => any} options.visitorKeysOf
+ */
+export function createSummarizer({ kindOfNames, visitorKeysOf }) {
+  /** @type {Map<any, EffectSummary | null>} null while a summary is being made: a cycle */
+  const summaries = new Map();
+
+  /**
+   * @param {Extract<import('./callee-lookup.js').Value, { type: 'function' }>} target
+   * @param {number} depth
+   * @param {(name: string) => boolean} [outerShadowed] names declared around the function (same file only)
+   * @returns {EffectSummary}
+   */
+  function summaryOfFunction(target, depth, outerShadowed = () => false) {
+    if (summaries.has(target.fn)) return summaries.get(target.fn) ?? unknownSummary();
+    if (depth > MAX_DEPTH || summaries.size >= MAX_SUMMARIES) return unknownSummary();
+    summaries.set(target.fn, null);
+    /** @type {import('./body-reader.js').EffectOfCall} */
+    const effectAtDepth = (call, context, isAwaited, localKind) => effectOfCall(call, context, depth, isAwaited, localKind);
+    const summary = readBody(target, outerShadowed, visitorKeysOf(target.view), effectAtDepth);
+    summaries.set(target.fn, summary);
+    return summary;
+  }
+
+  /**
+   * What one call does, as a part to merge into its caller's summary.
+   * @param {any} call
+   * @param {CallContext} context
+   * @param {number} depth
+   * @param {boolean} isAwaited
+   * @param {(name: string) => 'value' | 'response' | undefined} localKind
+   */
+  function effectOfCall(call, context, depth, isAwaited, localKind) {
+    const evidence = evidenceOfCall(call, context, localKind);
+    if (evidence) return { ...evidence, evidenced: true };
+    if (call.type === 'CallExpression') {
+      const target = resolveCall(call, context);
+      if (target) return { ...relativeTo(call, summaryOfFunction(target, depth + 1)), evidenced: true };
+    }
+    if (call.type === 'TaggedTemplateExpression') return { kind: /** @type {const} */ ('unknown'), io: null, reads: [], writes: [] };
+    const kind = kindOfNames(call);
+    const receiver = receiverKey(call);
+    return {
+      kind,
+      io: kind !== 'unknown' || isAwaited ? true : null,
+      reads: kind === 'read' && receiver ? [receiver] : [],
+      writes: kind === 'write' && receiver ? [receiver] : [],
+    };
+  }
+
+  return { summaryOfFunction, effectOfCall };
+}
+
+/**
+ * A callee's summary seen from the caller: `this` state stays `this`
+ * state for `this.m()`; for `other.m()` it becomes the state of `other`.
+ * @param {any} call
+ * @param {EffectSummary} callee
+ */
+function relativeTo(call, callee) {
+  const calleeNode = unwrap(call.callee);
+  const sameThis = calleeNode.type === 'MemberExpression' && unwrap(calleeNode.object).type === 'ThisExpression';
+  const receiver = receiverKey(call);
+  const reads = [...callee.reads].filter((key) => sameThis || !key.startsWith('recv:this'));
+  const writes = [...callee.writes].filter((key) => sameThis || !key.startsWith('recv:this'));
+  if (!sameThis && receiver && callee.thisReads.size > 0) reads.push(receiver);
+  if (!sameThis && receiver && callee.thisWrites.size > 0) writes.push(receiver);
+  return {
+    kind: callee.kind,
+    io: callee.io,
+    reads,
+    writes,
+    evidence: callee.evidence,
+    ...(sameThis ? { thisReads: callee.thisReads, thisWrites: callee.thisWrites } : {}),
+  };
+}
+
+/**
+ * `recv:this.repo` for `this.repo.find()`: the receiver a call acts on, as written.
+ * @param {any} call
+ */
+function receiverKey(call) {
+  const callee = unwrap(call.callee);
+  if (callee?.type !== 'MemberExpression') return null;
+  /** @type {string[]} */
+  const path = [];
+  let node = unwrap(callee.object);
+  while (node.type === 'MemberExpression') {
+    const name = propertyName(node);
+    if (name === null) return null;
+    path.unshift(name);
+    node = unwrap(node.object);
+  }
+  if (node.type === 'ThisExpression') return `recv:this${path.map((p) => `.${p}`).join('')}`;
+  return node.type === 'Identifier' ? `recv:${[node.name, ...path].join('.')}` : null;
+}

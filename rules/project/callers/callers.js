@@ -1,0 +1,184 @@
+/**
+ * The callers half of the project index: for every function in a project,
+ * the places that call it (a function, or a module's top level), across
+ * files, plus the entry points where requests, jobs and start-up enter.
+ * Built lazily, once per project root and lint run, from the project's own
+ * source files (never node_modules, never tests: a test calls anything).
+ * A project too big for the budget has no caller index: every verdict is
+ * then unknown and the rules keep their single-file behaviour.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadModule } from '../modules/module-cache.js';
+import { readImportMap } from '../modules/import-map.js';
+import { requestImportMap } from '../modules/import-map-request.js';
+import { withImportsLimitedTo } from '../modules/module-values.js';
+import { scanModule, functionKey, UNKNOWN_CALLER } from './call-sites.js';
+import { fileMatches, testFileGlobs } from '../../core/code-kind/file-globs.js';
+
+/** Projects with more source files than this are not indexed. */
+export const MAX_PROJECT_FILES = 6000;
+/**
+ * An index older than this is built again: a lint run reuses one, and an editor sees other files'
+ * changes at the latest this much later (or at once, through forgetCallerIndexes).
+ */
+const STALE_AFTER_MS = 60_000;
+const SOURCE_FILE = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
+const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components', 'vendor']);
+
+/**
+ * @typedef {object} CallSite
+ * @property {string | null} caller  key of the calling function, null for a module's top level, UNKNOWN_CALLER when it cannot be known
+ * @property {any | null} callerNode  the calling function
+ * @property {string | null} callerName  its name as declared (`main`, `init`, a method's key)
+ * @property {string | null} callerClass  the class whose method it is
+ * @property {string} file
+ *
+ * @typedef {object} CallerIndex
+ * @property {Map<string, CallSite[]>} callers  function key → the places that call it (in the files scanned so far)
+ * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string }>} entries function key → entry point
+ * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
+ * @property {() => void} prefetchImports  starts reading who imports whom beside the lint, for the first question
+ */
+
+
+/** @type {Map<string, { builtAt: number, index: CallerIndex | null }>} */
+const byRoot = new Map();
+
+/**
+ * The caller index of the project `file` belongs to, or null. It starts
+ * empty: files are read, parsed and scanned only when a question needs them.
+ * @param {string} file absolute path of a file in the project
+ */
+export function callerIndexFor(file) {
+  const root = projectRoot(path.dirname(file));
+  if (!root) return null;
+  const cached = byRoot.get(root);
+  if (cached && Date.now() - cached.builtAt < STALE_AFTER_MS) return cached.index;
+  const files = listProjectFiles(root);
+  const index = files ? createIndex(files) : null;
+  byRoot.set(root, { builtAt: Date.now(), index });
+  return index;
+}
+
+/**
+ * Prepares the caller index of `file`'s project before any question: its import map is read
+ * on a thread of its own meanwhile. Called once a file with awaits is analysed.
+ * @param {string} file absolute path
+ */
+export function prefetchCallerIndex(file) {
+  if (path.isAbsolute(file)) callerIndexFor(file)?.prefetchImports();
+}
+
+/** Forgets every caller index (the editor calls this when a file is saved, created or deleted). */
+export function forgetCallerIndexes() {
+  byRoot.clear();
+}
+
+/**
+ * @param {string[]} files
+ * @returns {CallerIndex}
+ */
+function createIndex(files) {
+  /** @type {Set<string>} a file scanned for the callers of another: `file\0asked` */
+  const scanned = new Set();
+  /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
+  let importers = null;
+  /** @type {import('../modules/import-map-request.js').ImportMapRequest | null} the map being read beside the lint */
+  let request = null;
+  /** @type {CallerIndex} */
+  const index = {
+    callers: new Map(),
+    entries: new Map(),
+    prefetchImports() {
+      if (!importers && !request) request = requestImportMap(files);
+    },
+    // Only the file itself and the files that import it (directly, or through an index file that re-exports it) can call it.
+    scanFilesImporting(file) {
+      const importersOfFile = (importers ??= request ? request.take() : readImportMap(files));
+      const direct = importersOfFile.get(file) ?? [];
+      const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importersOfFile.get(importer) ?? []);
+      // A call reaches `file` only through imports of files that import it, directly or not: each
+      // candidate is scanned with its imports followed into those alone (the rest would be parsed
+      // for nothing), and scanned again, the same way, when another file is asked about.
+      const onTheWay = importChainsTo(file, importersOfFile);
+      for (const candidate of new Set([file, ...direct, ...throughIndex])) {
+        const pass = `${candidate}\0${file}`;
+        if (scanned.has(pass)) continue;
+        scanned.add(pass);
+        const view = loadModule(candidate);
+        try {
+          if (view) withImportsLimitedTo((imported) => onTheWay.has(imported), () => scanModule(view, index));
+        } catch {
+          // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
+        }
+      }
+    },
+  };
+  return index;
+}
+
+/**
+ * `file` and every file that imports it, directly or through others.
+ * @param {string} file
+ * @param {Map<string, string[]>} importers
+ */
+function importChainsTo(file, importers) {
+  const found = new Set([file]);
+  const queue = [file];
+  while (queue.length > 0) {
+    for (const importer of importers.get(/** @type {string} */ (queue.pop())) ?? []) {
+      if (found.has(importer)) continue;
+      found.add(importer);
+      queue.push(importer);
+    }
+  }
+  return found;
+}
+
+/**
+ * The nearest folder upwards holding a package.json.
+ * @param {string} dir
+ * @returns {string | null}
+ */
+export function projectRoot(dir) {
+  for (let current = dir; ; current = path.dirname(current)) {
+    if (fs.existsSync(path.join(current, 'package.json'))) return current;
+    if (path.dirname(current) === current) return null;
+  }
+}
+
+/**
+ * The project's source files, or null when there are too many.
+ * @param {string} root
+ * @returns {string[] | null}
+ */
+function listProjectFiles(root) {
+  /** @type {string[]} */
+  const files = [];
+  /** @type {string[]} */
+  const folders = [root];
+  while (folders.length > 0) {
+    const dir = /** @type {string} */ (folders.pop());
+    let entries;
+    try {
+      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) folders.push(full);
+      } else if (SOURCE_FILE.test(entry.name) && !/\.d\.[cm]?ts$|\.min\.js$/.test(entry.name) && !fileMatches(full, root, testFileGlobs)) {
+        files.push(full);
+        if (files.length > MAX_PROJECT_FILES) return null;
+      }
+    }
+  }
+  return files;
+}
+
+export { functionKey, UNKNOWN_CALLER };

@@ -1,0 +1,207 @@
+/**
+ * The project index, seen from the file being linted: what an awaited call
+ * does (its effect summary, read from the callee's body in this file or in
+ * the project files it imports) and what a constant imported from another
+ * module holds. Built lazily, once per linted file; imported files are
+ * parsed once per run (module-cache.js). Where nothing can be resolved, every
+ * answer is null and the rules keep their single-file behaviour.
+ */
+import path from 'node:path';
+import { createModuleView } from './modules/module-view.js';
+import { foreignVisitorKeys, forgetModule } from './modules/module-cache.js';
+import { clearResolutions } from './modules/resolve-import.js';
+import { forgetCallerIndexes } from './callers/callers.js';
+import { forgetConcurrencyPackages } from './modules/concurrency-packages.js';
+import { valueOfExpression } from './callees/callee-lookup.js';
+import { createSummarizer } from './callees/summarize.js';
+import { unknownSummary, mergeInto } from './callees/effect-summary.js';
+import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
+
+/**
+ * @typedef {import('./callees/effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
+ *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
+ */
+
+/** @type {WeakMap<object, Map<Function, ReturnType<typeof createIndex>>>} */
+const indexes = new WeakMap();
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} filename
+ * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames what a call's names say (the rule's verb tables)
+ */
+export function getProjectIndex(sourceCode, filename, kindOfNames) {
+  let byClassifier = indexes.get(sourceCode);
+  if (!byClassifier) {
+    byClassifier = new Map();
+    indexes.set(sourceCode, byClassifier);
+  }
+  let index = byClassifier.get(kindOfNames);
+  if (!index) {
+    index = createIndex(sourceCode, filename, kindOfNames);
+    byClassifier.set(kindOfNames, index);
+  }
+  return index;
+}
+
+/**
+ * @typedef {object} LintedFile  the file being linted, as its index reads it
+ * @property {import('eslint').SourceCode} sourceCode
+ * @property {import('./modules/module-view.js').ModuleView} view
+ * @property {ReturnType<typeof createSummarizer>} summarizer
+ * @property {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
+ */
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} filename
+ * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
+ */
+function createIndex(sourceCode, filename, kindOfNames) {
+  const view = createModuleView(path.resolve(filename), sourceCode.ast);
+  const summarizer = createSummarizer({
+    kindOfNames,
+    visitorKeysOf: (module) => (module === view ? sourceCode.visitorKeys : foreignVisitorKeys()),
+  });
+  /** @type {LintedFile} */
+  const file = { sourceCode, view, summarizer, kindOfNames };
+
+  /** @type {Map<any, CallSummary | null>} */
+  const callSummaries = new Map();
+
+  /**
+   * What an awaited call does, from evidence: the call itself with its
+   * arguments, read like a one-line function (`Promise.all(ids.map(load))`
+   * waits for what its callbacks do). Null when nothing beyond names spoke:
+   * the rule then decides by the call's name, as before.
+   * @param {any} call
+   * @returns {CallSummary | null}
+   */
+  function summaryOfCall(call) {
+    if (call.type !== 'CallExpression') return null;
+    if (callSummaries.has(call)) return callSummaries.get(call) ?? null;
+    const result = evidencedSummaryOf(file, call);
+    callSummaries.set(call, result);
+    return result;
+  }
+
+  /**
+   * A number an identifier holds where it is used: a constant here or in the module it is imported from.
+   * @param {any} identifier
+   * @returns {number | null}
+   */
+  function constantNumber(identifier) {
+    const value = valueOfExpression(identifier, contextAt(file, identifier));
+    return value?.type === 'number' ? value.value : null;
+  }
+
+  return { summaryOfCall, constantNumber };
+}
+
+/**
+ * The summary of an awaited call read as the body of `async () => call`,
+ * or of the callbacks a wrapper is handed; null when it is not evidence.
+ * @param {LintedFile} file
+ * @param {any} call
+ * @returns {CallSummary | null}
+ */
+function evidencedSummaryOf(file, call) {
+  const context = contextAt(file, call);
+  const operand = { type: 'ArrowFunctionExpression', params: [], body: call, expression: true, async: true, range: call.range };
+  let summary = file.summarizer.summaryOfFunction({ type: 'function', fn: operand, view: file.view, classNode: context.classNode, objectNode: context.objectNode }, 0, context.isShadowed);
+  const wrapped = summary.evidenced ? null : wrappedCallbacks(file, call, context);
+  if (wrapped) summary = wrapped;
+  return summary.evidenced ? { ...summary, thisOwner: thisOwnerOf(call) } : null;
+}
+
+/**
+ * `retry(async () => …)`: a wrapper whose name says nothing awaits the
+ * async callback it is handed, so that body is what runs.
+ * @param {LintedFile} file
+ * @param {any} call
+ * @param {import('./callees/callee-lookup.js').CallContext} context
+ */
+function wrappedCallbacks(file, call, context) {
+  const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
+  if (!callbacks.some((callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
+  const summary = { ...unknownSummary(), kind: /** @type {import('./callees/effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
+  for (const callback of callbacks) {
+    const target = { type: /** @type {const} */ ('function'), fn: callback, view: file.view, classNode: context.classNode, objectNode: context.objectNode };
+    mergeInto(summary, file.summarizer.summaryOfFunction(target, 1, shadowTestAt(file.sourceCode, callback)));
+  }
+  // The wrapper's own body is unread: it may wait even when the callbacks only compute.
+  if (summary.io === false) summary.io = null;
+  return summary;
+}
+
+/**
+ * Where a node of this file is written: its module, the class or object
+ * whose method holds it (for `this`), and the names declared around it.
+ * @param {LintedFile} file
+ * @param {any} node
+ * @returns {import('./callees/callee-lookup.js').CallContext}
+ */
+function contextAt(file, node) {
+  let classNode = null;
+  let objectNode = null;
+  for (let child = node, current = node.parent; current; child = current, current = current.parent) {
+    const ownsThis = (isFunctionNode(current) && current.type !== 'ArrowFunctionExpression') || (current.type === 'PropertyDefinition' && current.value === child);
+    if (!ownsThis) continue;
+    const holder = current.type === 'PropertyDefinition' ? current : current.parent;
+    if ((holder?.type === 'MethodDefinition' || holder?.type === 'PropertyDefinition') && !holder.static) classNode = holder.parent.parent;
+    else if (holder?.type === 'Property' && holder.parent.type === 'ObjectExpression') objectNode = holder.parent;
+    break;
+  }
+  return { view: file.view, classNode, objectNode, isShadowed: shadowTestAt(file.sourceCode, node) };
+}
+
+/**
+ * Whether `name` is declared in a scope between `node` and the module scope.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ */
+function shadowTestAt(sourceCode, node) {
+  const start = sourceCode.getScope(node);
+  return (/** @type {string} */ name) => {
+    // A CommonJS file's top level is a function scope around the Program (ESLint's sourceType
+    // "commonjs"): its names are the module's, not a function's.
+    for (let scope = start; scope && scope.type !== 'module' && scope.type !== 'global' && scope.block.type !== 'Program'; scope = scope.upper) {
+      if (scope.set.has(name)) return true;
+    }
+    return false;
+  };
+}
+
+/**
+ * @param {any} call
+ * @returns {string | null}
+ */
+function thisOwnerOf(call) {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression') return null;
+  /** @type {string[]} */
+  const parts = [];
+  let node = unwrap(callee.object);
+  while (node.type === 'MemberExpression' && !node.computed) {
+    parts.unshift(node.property.name);
+    node = unwrap(node.object);
+  }
+  if (node.type === 'ThisExpression') return ['this', ...parts].join('.');
+  if (node.type === 'Identifier') return [node.name, ...parts].join('.');
+  return null;
+}
+
+/**
+ * Forgets what the index knows about a file that was saved, created,
+ * renamed or deleted: its parsed module, every import resolution (a new file
+ * may now be what a specifier resolves to), the caller indexes and what the
+ * package.json files declare (a saved one may add p-map). The
+ * editor calls this; a lint run from the command line never needs to.
+ * @param {string} file absolute path
+ */
+export function forgetProjectFile(file) {
+  forgetModule(file);
+  clearResolutions();
+  forgetCallerIndexes();
+  forgetConcurrencyPackages();
+}

@@ -1,0 +1,16 @@
+/**
+ * The project's import map read on a thread of its own (import-map-request.js sends the file
+ * list as soon as a file with awaits is analysed; the first question about callers comes
+ * later). The answer carries the resolutions made on the way, so that the linting thread does
+ * not ask the resolver again.
+ */
+import { serveRequests } from '../../core/threads/serve-requests.js';
+import { readImportMap } from './import-map.js';
+import { resolutionEntries, clearResolutions } from './resolve-import.js';
+
+serveRequests((/** @type {{ id: number, files: string[] }} */ { id, files }) => {
+  // A new request means files may have changed since the last one (the editor asks again after a save):
+  // resolve everything afresh.
+  clearResolutions();
+  return { id, importers: [...readImportMap(files)], resolutions: resolutionEntries() };
+});

@@ -1,0 +1,148 @@
+/**
+ * What a module's top-level names and exports stand for: a function, a
+ * class, an instance of one (a singleton), an object literal, a module, or a
+ * constant string or number, following imports, `require`, re-exports and
+ * aliases (to a bound on the hops). Anything else is null: unknown.
+ */
+import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
+import { resolveImport } from './resolve-import.js';
+import { loadModule } from './module-cache.js';
+
+/** Re-export and alias chains longer than this are not followed. */
+export const MAX_HOPS = 8;
+
+/**
+ * @typedef {import('./module-view.js').ModuleView} ModuleView
+ *
+ * @typedef {{ type: 'function', fn: any, view: ModuleView, classNode: any | null, objectNode: any | null }
+ *   | { type: 'class', node: any, view: ModuleView }
+ *   | { type: 'instance', node: any, view: ModuleView }
+ *   | { type: 'object', node: any, view: ModuleView }
+ *   | { type: 'module', view: ModuleView }
+ *   | { type: 'string', text: string }
+ *   | { type: 'number', value: number }} Value
+ */
+
+/**
+ * @param {ModuleView} view
+ * @param {string} specifier
+ * @returns {ModuleView | null}
+ */
+function importedModule(view, specifier) {
+  const file = resolveImport(view.file, specifier);
+  return file && (loadable === null || loadable(file)) ? loadModule(file) : null;
+}
+
+/** @type {((file: string) => boolean) | null} while set, only the files it accepts are read */
+let loadable = null;
+
+/**
+ * Runs `work` with imports followed only into the files `accepts` allows; any other import
+ * resolves to nothing, as an unreadable one would. The caller index uses it: a call can only
+ * reach the file it asks about through files that import that file, so reading the others
+ * (most of what a module imports) would be wasted.
+ * @template T
+ * @param {(file: string) => boolean} accepts
+ * @param {() => T} work
+ * @returns {T}
+ */
+export function withImportsLimitedTo(accepts, work) {
+  const outer = loadable;
+  loadable = accepts;
+  try {
+    return work();
+  } finally {
+    loadable = outer;
+  }
+}
+
+/**
+ * What a top-level name of a module stands for.
+ * @param {ModuleView} view
+ * @param {string} name
+ * @param {number} [hops]
+ * @returns {Value | null}
+ */
+export function valueOfName(view, name, hops = 0) {
+  const binding = view.bindings.get(name);
+  return binding && hops <= MAX_HOPS ? valueOfBinding(view, binding, hops) : null;
+}
+
+/**
+ * @param {ModuleView} view
+ * @param {import('./module-view.js').Binding} binding
+ * @param {number} hops
+ * @returns {Value | null}
+ */
+export function valueOfBinding(view, binding, hops) {
+  switch (binding.kind) {
+    case 'function':
+      return { type: 'function', fn: binding.node, view, classNode: null, objectNode: null };
+    case 'class':
+      return { type: 'class', node: binding.node, view };
+    case 'namespace': {
+      const module = importedModule(view, binding.source ?? '');
+      if (!module) return null;
+      // `const Assets = require('./assets')` with `module.exports = class Assets {}` is the class itself.
+      if (binding.required && module.commonJs && module.exports.has('default')) {
+        const whole = valueOfExport(module, 'default', hops + 1);
+        if (whole && whole.type !== 'object') return whole;
+      }
+      return { type: 'module', view: module };
+    }
+    case 'import': {
+      const module = importedModule(view, binding.source ?? '');
+      return module ? valueOfExport(module, binding.imported ?? 'default', hops + 1) : null;
+    }
+    default:
+      return binding.constant ? valueOfNode(view, binding.node, hops + 1) : null;
+  }
+}
+
+/**
+ * What a module exports under a name.
+ * @param {ModuleView} view
+ * @param {string} name
+ * @param {number} [hops]
+ * @returns {Value | null}
+ */
+export function valueOfExport(view, name, hops = 0) {
+  if (hops > MAX_HOPS) return null;
+  const entry = view.exports.get(name);
+  if (entry?.source) {
+    const module = importedModule(view, entry.source);
+    return module ? valueOfExport(module, entry.imported ?? name, hops + 1) : null;
+  }
+  if (entry?.local) return valueOfName(view, entry.local, hops + 1);
+  if (entry?.node) return valueOfNode(view, entry.node, hops + 1);
+  for (const source of view.exportAllFrom) {
+    const module = importedModule(view, source);
+    const value = module && valueOfExport(module, name, hops + 1);
+    if (value) return value;
+  }
+  return null;
+}
+
+/**
+ * @param {ModuleView} view
+ * @param {any} node
+ * @param {number} hops
+ * @returns {Value | null}
+ */
+export function valueOfNode(view, node, hops) {
+  const value = unwrap(node);
+  if (!value) return null;
+  if (isFunctionNode(value)) return { type: 'function', fn: value, view, classNode: null, objectNode: null };
+  if (value.type === 'ClassExpression' || value.type === 'ClassDeclaration') return { type: 'class', node: value, view };
+  if (value.type === 'ObjectExpression') return { type: 'object', node: value, view };
+  if (value.type === 'Identifier') return valueOfName(view, value.name, hops + 1);
+  if (value.type === 'Literal' && typeof value.value === 'string') return { type: 'string', text: value.value };
+  if (value.type === 'Literal' && typeof value.value === 'number') return { type: 'number', value: value.value };
+  if (value.type === 'TemplateLiteral' && value.expressions.length === 0) return { type: 'string', text: value.quasis[0].value.cooked ?? '' };
+  // A singleton: `module.exports = new UserService()`, `export const users = new UserService()`.
+  if (value.type === 'NewExpression' && value.callee.type === 'Identifier') {
+    const created = valueOfName(view, value.callee.name, hops + 1);
+    return created?.type === 'class' ? { type: 'instance', node: created.node, view: created.view } : null;
+  }
+  return null;
+}
