@@ -1,4 +1,4 @@
-import { planWorkerOffloads } from '../rules/no-blocking-sync-call/report/worker-offload.js';
+import { planWorkerOffloads } from 'eslint-plugin-unblock/tooling';
 
 /**
  * @typedef {object} NewFile

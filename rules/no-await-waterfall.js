@@ -8,24 +8,23 @@ import { isInOrderedScope } from './core/effects/ordered-scopes.js';
 import { worthStartingTogether } from './no-await-waterfall/independence.js';
 import { hasTwoAwaitedSlots, awaitedCallRuns } from './no-await-waterfall/slot-runs.js';
 import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements, tryStatementListOf, statementsOf } from './no-await-waterfall/waterfall-places.js';
-import { docsUrl } from './core/rule-shell/docs-url.js';
+import { createRule } from './core/rule-shell/create-rule.js';
 import { isTypeScript } from './no-await-waterfall/context-types.js';
-import { fileMatches } from './core/code-kind/file-globs.js';
-import { isInOneOffCode, oneOffFileKind } from './core/code-kind/one-off-code.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
 import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
-/** @type {import('eslint').Rule.RuleModule} */
-const rule = {
+export default createRule({
+  id: 'no-await-waterfall',
+  defaultOptions: DEFAULT_OPTIONS,
   meta: {
     type: 'suggestion',
     docs: {
       description: 'Disallow independent awaits that run one after another instead of together',
       recommended: true,
-      url: docsUrl('no-await-waterfall'),
+      summary: 'These awaits could run together',
     },
     hasSuggestions: true,
     fixable: 'code',
@@ -39,7 +38,6 @@ const rule = {
         additionalProperties: false,
       },
     ],
-    defaultOptions: [DEFAULT_OPTIONS],
     messages: {
       waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all.',
       waterfallUntyped: '{{names}} wait for each other though {{reason}}; start them together with Promise.all (no rewrite: it would lose a declared type).',
@@ -50,8 +48,7 @@ const rule = {
     },
   },
 
-  create(context) {
-    const options = { ...DEFAULT_OPTIONS, ...context.options[0] };
+  create(context, options, gates) {
     const sourceCode = context.sourceCode;
     /** @type {ReturnType<typeof createStatementFacts> | null} */
     let facts = null;
@@ -64,7 +61,12 @@ const rule = {
     let settings = null;
     const getSettings = () => (settings ??= { sourceCode, typescript: isTypeScript(context), autofix: options.fix });
 
-    const mayReportIn = reportGate(context, options);
+    /**
+     * Not in a file the user keeps out of the rule, not in code whose awaits a transaction,
+     * connection or lock puts in order, not in one-off code unless asked to.
+     * @param {any} node
+     */
+    const mayReportIn = (node) => !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !gates.oneOffAt(node);
 
     /** @param {any[]} statements */
     function checkStatements(statements) {
@@ -113,30 +115,11 @@ const rule = {
       },
       'Program:exit'() {
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
-        if (statementLists.size + slotContainers.size + tryStatementLists.size === 0 || (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null)) return;
+        if (statementLists.size + slotContainers.size + tryStatementLists.size === 0 || gates.oneOffFile()) return;
         for (const owner of statementLists) checkStatements(statementsOf(owner));
         for (const container of slotContainers) checkSlots(container, slotsOf(container));
         for (const owner of tryStatementLists) checkSettled(statementsOf(owner));
       },
     };
   },
-};
-
-/**
- * Whether the rule may report at a node: not in a file the user keeps out of
- * it, not in code whose awaits a transaction, connection or lock puts in
- * order, not in one-off code unless asked to.
- * @param {import('eslint').Rule.RuleContext} context
- * @param {typeof DEFAULT_OPTIONS} options
- * @returns {(node: any) => boolean}
- */
-function reportGate(context, options) {
-  /** Whether this file is one the user keeps out of the rule: asked only once there is something to report. */
-  let ignoredFile = null;
-  return (node) =>
-    !(ignoredFile ??= fileMatches(context.filename, context.cwd, options.ignoreFiles)) &&
-    !isInOrderedScope(node, context.sourceCode.visitorKeys) &&
-    (options.includeOneOffCode || !isInOneOffCode(context, node));
-}
-
-export default rule;
+});

@@ -8,9 +8,8 @@ import { moduleGroups } from './no-blocking-sync-call/blocking-apis.js';
 import { blockingData } from './no-blocking-sync-call/report/sync-message.js';
 import { findBlockingCalls } from './no-blocking-sync-call/node-module-tracker.js';
 import { createStartupClassifier, defaultStartupFiles } from './core/code-kind/startup-code.js';
-import { fileMatches } from './core/code-kind/file-globs.js';
 import { buildSyncToAsyncFix } from './no-blocking-sync-call/report/sync-to-async.js';
-import { docsUrl } from './core/rule-shell/docs-url.js';
+import { createRule, fixOrSuggest } from './core/rule-shell/create-rule.js';
 import { getProjectIndex } from './project/index.js';
 import { reachabilityOf } from './project/callers/reachability.js';
 import { enclosingFunction } from './core/syntax/ast.js';
@@ -43,16 +42,22 @@ const defaults = {
   fix: false,
 };
 
+/** A codemod run of this rule applies the one rewrite and lists nothing else to review. */
+const CODEMOD_POLICY = { suggestWhenFixed: false };
+
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true };
 
-/** @type {import('eslint').Rule.RuleModule} */
-const rule = {
+export default createRule({
+  id: 'no-blocking-sync-call',
+  defaultOptions: defaults,
+  // Files that only run at start-up or as scripts: the rule leaves them alone.
+  ignoreOption: 'startupFiles',
   meta: {
     type: 'problem',
     docs: {
       description: 'Disallow synchronous crypto, zlib, fs and child_process calls in code that serves requests',
       recommended: true,
-      url: docsUrl('no-blocking-sync-call'),
+      summary: 'Blocks the event loop',
     },
     hasSuggestions: true,
     fixable: 'code',
@@ -71,7 +76,6 @@ const rule = {
         additionalProperties: false,
       },
     ],
-    defaultOptions: [defaults],
     messages: {
       blocking: '{{api}} {{why}}; use {{replacement}} instead.',
       blockingNoAwait: '{{api}} {{why}}; in an async function, use {{replacement}}.',
@@ -85,9 +89,7 @@ const rule = {
     },
   },
 
-  create(context) {
-    /** @type {Options} */
-    const options = { ...defaults, ...context.options[0] };
+  create(context, options, gates) {
     const { sourceCode } = context;
 
     /** @type {any[]} */
@@ -112,7 +114,7 @@ const rule = {
         const calls = names ? findBlockingCalls(sourceCode, { modules: options.modules, dynamicImports, importEquals }) : [];
         const packageCalls = namesPackage ? findPackageCalls(sourceCode, { ...options, dynamicImports, importEquals }) : [];
         // Asked only now: most files have no blocking call, and matching globs costs more than finding that out.
-        if ((calls.length === 0 && packageCalls.length === 0) || fileMatches(context.filename, context.cwd, options.startupFiles)) return;
+        if ((calls.length === 0 && packageCalls.length === 0) || gates.ignoredFile()) return;
         const isStartup = createStartupClassifier(sourceCode);
         for (const call of packageCalls) {
           const ignoredCall = isIgnored(sourceCode, call.node, { module: call.api.package, name: call.api.path.join('.') }, ignored);
@@ -132,7 +134,7 @@ const rule = {
       },
     };
   },
-};
+});
 
 /** @type {Map<string, RegExp>} */
 const specifierPatterns = new Map();
@@ -158,12 +160,8 @@ function moduleSpecifierPattern(modules) {
  */
 function reportPackageCall(context, call, options) {
   const { messageId, data, rewrites } = describePackageCall(context.sourceCode, call, { filename: context.filename, cwd: context.cwd });
-  if (options.fix && rewrites.length > 0) {
-    context.report({ node: call.node, messageId, data, fix: rewrites[0].fix });
-    return;
-  }
   const suggest = rewrites.map((r) => ({ messageId: 'usePackageAsync', data: { preview: r.preview, note: r.note }, fix: r.fix }));
-  context.report({ node: call.node, messageId, data, suggest });
+  context.report({ node: call.node, messageId, data, ...fixOrSuggest(options.fix, rewrites[0]?.fix, suggest, CODEMOD_POLICY) });
 }
 
 /**
@@ -181,15 +179,9 @@ function report(context, node, api, moduleId, options, route) {
   if (!rewrite) {
     const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
     context.report({ node, messageId, data });
-  } else if (options.fix) {
-    context.report({ node, messageId: 'blocking', data, fix: rewrite.fix });
   } else {
-    context.report({
-      node,
-      messageId: 'blocking',
-      data,
-      suggest: [{ messageId: 'useAsync', data: { preview: rewrite.preview }, fix: rewrite.fix }],
-    });
+    const suggest = [{ messageId: 'useAsync', data: { preview: rewrite.preview }, fix: rewrite.fix }];
+    context.report({ node, messageId: 'blocking', data, ...fixOrSuggest(options.fix, rewrite.fix, suggest, CODEMOD_POLICY) });
   }
 }
 
@@ -215,10 +207,7 @@ function routeNote(route, cwd) {
 
 /** @param {any} node */
 function isInAsyncFunction(node) {
-  for (let current = node.parent; current; current = current.parent) {
-    if (current.type === 'FunctionDeclaration' || current.type === 'FunctionExpression' || current.type === 'ArrowFunctionExpression') return current.async;
-  }
-  return false;
+  return enclosingFunction(node)?.async === true;
 }
 
 /**
@@ -321,5 +310,3 @@ function bufferLength(expression, numberOf, scope) {
 
 /** The blocking-call rule classifies no calls by name: its project index only reads constants. */
 const noNames = () => /** @type {const} */ ('unknown');
-
-export default rule;

@@ -14,21 +14,20 @@ import { loopRewrites } from './no-loop-waterfall/report/loop-to-map.js';
 import { limitedHelperFinder } from './no-loop-waterfall/report/limited-helper-finder.js';
 import { loopReport } from './no-loop-waterfall/report/loop-reports.js';
 import { forEachRewrites } from './no-loop-waterfall/report/loop-foreach.js';
-import { docsUrl } from './core/rule-shell/docs-url.js';
-import { fileMatches } from './core/code-kind/file-globs.js';
-import { isInOneOffCode, oneOffFileKind } from './core/code-kind/one-off-code.js';
+import { createRule } from './core/rule-shell/create-rule.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 
 const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, ...analysisOptionDefaults };
 
-/** @type {import('eslint').Rule.RuleModule} */
-const rule = {
+export default createRule({
+  id: 'no-loop-waterfall',
+  defaultOptions: DEFAULT_OPTIONS,
   meta: {
     type: 'suggestion',
     docs: {
       description: 'Disallow loops whose independent iterations wait for one another, and async forEach callbacks',
       recommended: true,
-      url: docsUrl('no-loop-waterfall'),
+      summary: 'Loop iterations could run together',
     },
     hasSuggestions: true,
     fixable: 'code',
@@ -47,7 +46,6 @@ const rule = {
         additionalProperties: false,
       },
     ],
-    defaultOptions: [DEFAULT_OPTIONS],
     messages: {
       loopWaterfall: 'The iterations of this loop do not depend on each other but each waits for the previous one; run them together with Promise.all.',
       asyncForEach: 'forEach does not wait for async callbacks: the code after it runs before they finish and their errors go unhandled.',
@@ -58,8 +56,7 @@ const rule = {
     },
   },
 
-  create(context) {
-    const options = { ...DEFAULT_OPTIONS, ...context.options[0] };
+  create(context, options, gates) {
     const maxConcurrency = options.maxConcurrency > 0 ? options.maxConcurrency : null;
     const sourceCode = context.sourceCode;
     const visitorKeys = sourceCode.visitorKeys;
@@ -83,7 +80,7 @@ const rule = {
      */
     function report(node, messageId, edits, unboundedMessage, autofixable) {
       // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
-      if (!options.includeOneOffCode && isInOneOffCode(context, node)) return;
+      if (gates.oneOffAt(node)) return;
       context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency }));
     }
 
@@ -121,9 +118,9 @@ const rule = {
       'ForOfStatement[await=true]': markEnclosing,
       'Program:exit'() {
         // Asked only here: most files have no loop with an await, and matching globs costs more than finding that out.
-        if (candidates.size === 0 || fileMatches(context.filename, context.cwd, options.ignoreFiles)) return;
+        if (candidates.size === 0 || gates.ignoredFile()) return;
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its loops.
-        if (!options.includeOneOffCode && oneOffFileKind(sourceCode) !== null) return;
+        if (gates.oneOffFile()) return;
         for (const node of [...candidates].sort((a, b) => a.range[0] - b.range[0])) {
           if (node.type === 'CallExpression') checkForEach(node);
           else checkLoop(loopShapeOf(node));
@@ -131,7 +128,7 @@ const rule = {
       },
     };
   },
-};
+});
 
 /**
  * @typedef {{ index: ReturnType<typeof getReferenceIndex>, classifier: ReturnType<typeof createFileClassifier> }} FileAnalysis
@@ -176,5 +173,3 @@ function forEachOffer(sourceCode, shape, resolve, maxConcurrency) {
   // Unknown receivers may be a Map or a Set: offered to a reviewer, never applied unseen.
   return { edits: forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency }), autofixable: knownArray };
 }
-
-export default rule;

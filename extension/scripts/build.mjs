@@ -78,7 +78,7 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   external: ['vscode'],
-  alias: { 'eslint-plugin-unblock': path.join(repoRoot, 'index.js') },
+  alias: { 'eslint-plugin-unblock/tooling': path.join(repoRoot, 'tooling.js'), 'eslint-plugin-unblock': path.join(repoRoot, 'index.js') },
   define: { 'import.meta.url': '__unblockMetaUrl' },
   // Raw text (never renamed), so module code can call it whatever its own `require` is.
   banner: { js: 'var __unblockFileUrl = (file) => require("node:url").pathToFileURL(require("node:path").join(__dirname, "pkg", file)).href;' },

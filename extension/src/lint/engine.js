@@ -4,13 +4,12 @@
 // TypeScript document is linted: esbuild turns the require() below into a lazy module call.
 import { Linter } from 'eslint/universal';
 import unblock from 'eslint-plugin-unblock';
-// Not a package export: the bundle takes the plan builder from the repository, like the plugin.
-import { planWorkerOffloads } from '../../../rules/no-blocking-sync-call/report/worker-offload.js';
-export { forgetProjectFile } from '../../../rules/project/index.js';
+import { planWorkerOffloads } from 'eslint-plugin-unblock/tooling';
+export { forgetProjectFile } from 'eslint-plugin-unblock/tooling';
 import { createLintRunner } from './run-lint.js';
 
 /** @type {typeof import('@typescript-eslint/parser') | undefined} */
 let tsParser;
 const loadTsParser = () => (tsParser ??= require('@typescript-eslint/parser'));
 
-export const { lintText, docsUrls, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads });
+export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads });

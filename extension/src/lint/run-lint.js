@@ -17,9 +17,9 @@ import { findParseError } from '../mapping/diagnostics.js';
 /**
  * @param {object} deps
  * @param {typeof import('eslint').Linter} deps.Linter
- * @param {{ rules: Record<string, { meta?: { docs?: { url?: string } } }> }} deps.plugin
+ * @param {{ rules: Record<string, { meta?: { docs?: { url?: string, summary?: string } } }> }} deps.plugin
  * @param {() => unknown} deps.loadTsParser called the first time a TypeScript document is linted
- * @param {typeof import('../../../rules/no-blocking-sync-call/report/worker-offload.js').planWorkerOffloads} [deps.planWorkerOffloads]
+ * @param {typeof import('eslint-plugin-unblock/tooling').planWorkerOffloads} [deps.planWorkerOffloads]
  *   plans the two-file worker rewrite for `offloadToWorker` reports (an ESLint fix cannot create the file)
  */
 export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads }) {
@@ -35,8 +35,9 @@ export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOfflo
     return found;
   };
 
-  /** Rule docs links by full id (`unblock/<id>`), from each rule's meta. */
+  /** Rule docs links and CodeLens titles by full id (`unblock/<id>`), from each rule's meta. */
   const docsUrls = Object.fromEntries(Object.entries(plugin.rules).map(([id, rule]) => [`unblock/${id}`, rule.meta?.docs?.url]));
+  const summaries = Object.fromEntries(Object.entries(plugin.rules).map(([id, rule]) => [`unblock/${id}`, rule.meta?.docs?.summary]));
 
   /**
    * @param {string} text
@@ -92,5 +93,5 @@ export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOfflo
     };
   }
 
-  return { lintText, docsUrls, ruleIds: Object.keys(plugin.rules) };
+  return { lintText, docsUrls, summaries, ruleIds: Object.keys(plugin.rules) };
 }

@@ -18,7 +18,7 @@ function handle(engine, op, args) {
   if (op === 'lint') {
     const t0 = performance.now();
     const result = engine.lintText(args.text, options);
-    return { result, ms: performance.now() - t0, docsUrls: engine.docsUrls };
+    return { result, ms: performance.now() - t0, docsUrls: engine.docsUrls, summaries: engine.summaries };
   }
   if (op === 'fixAll') {
     return fixAllText(args.text, (candidate) => {

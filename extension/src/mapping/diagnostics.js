@@ -21,7 +21,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {string} [messageId]
  * @property {{ range: [number, number], text: string }} [fix]
  * @property {{ desc: string, messageId?: string, fix: { range: [number, number], text: string } }[]} [suggestions]
- * @property {import('../../../rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} [offload] the two-file worker rewrite, when planned
+ * @property {import('eslint-plugin-unblock/tooling').WorkerOffload} [offload] the two-file worker rewrite, when planned
  */
 
 /** @typedef {{ range: Range, newText: string }} TextEdit */
@@ -38,6 +38,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {{ value: string, target: string | undefined }} code
  * @property {SuggestionAction[]} suggestions
  * @property {OffloadAction} [offload] create the worker module and call it through a pool
+ * @property {string} [summary] the rule's few-word summary (its `meta.docs.summary`), the CodeLens title
  */
 
 export const DIAGNOSTIC_SOURCE = 'unblock';
@@ -74,7 +75,7 @@ export function suggestionActions(message, index) {
  * other plugins) or whose rule is turned off.
  * @param {LintMessage} message
  * @param {LineIndex} index
- * @param {{ severityFor: (ruleId: string) => SeveritySetting, docsUrlFor: (ruleId: string) => string | undefined }} lookup
+ * @param {{ severityFor: (ruleId: string) => SeveritySetting, docsUrlFor: (ruleId: string) => string | undefined, summaryFor?: (ruleId: string) => string | undefined }} lookup
  * @returns {DiagnosticRecord | undefined}
  */
 export function toDiagnosticRecord(message, index, lookup) {
@@ -91,12 +92,13 @@ export function toDiagnosticRecord(message, index, lookup) {
     // prefix reads `unblock(no-await-waterfall)`, the id once, linked to its docs.
     code: { value: message.ruleId.slice(DIAGNOSTIC_SOURCE.length + 1), target: lookup.docsUrlFor(message.ruleId) },
     suggestions: suggestionActions(message, index),
+    summary: lookup.summaryFor?.(message.ruleId),
     ...(message.offload ? { offload: offloadAction(message.offload, index) } : {}),
   };
 }
 
 /**
- * @param {import('../../../rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} offload
+ * @param {import('eslint-plugin-unblock/tooling').WorkerOffload} offload
  * @param {LineIndex} index
  * @returns {OffloadAction}
  */

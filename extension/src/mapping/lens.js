@@ -1,22 +1,20 @@
-// The short text of the CodeLens above a reported group ("3 awaits could run together").
-// Derived from the rule id and its message, since lint messages do not carry their data.
+// The short text of the CodeLens above a report ("3 awaits could run together"). Each rule's
+// `meta.docs.summary` is the title; where the message names what it is about (the operations of a
+// waterfall, the blocking call) the title says so. Derived from the message's shape, never from a
+// rule id, so a new rule needs no change here.
 
 /**
- * @param {{ ruleId: string, message: string }} record
+ * @param {{ message: string, summary?: string }} record
  * @returns {string}
  */
 export function lensTitle(record) {
-  const id = record.ruleId.replace(/^unblock\//, '');
-  if (id === 'no-await-waterfall') {
-    const count = waterfallCount(record.message);
-    return count ? `${count} awaits could run together` : 'These awaits could run together';
-  }
-  if (id === 'no-loop-waterfall') return 'Loop iterations could run together';
-  if (id === 'no-blocking-sync-call') {
-    const callee = /^`?([\w.$]+)\(\)/.exec(record.message) ?? /\b(\w+Sync)\b/.exec(record.message);
-    return callee ? `${callee[1]} blocks the event loop` : 'Blocks the event loop';
-  }
-  return record.message.length > 60 ? `${record.message.slice(0, 57)}…` : record.message;
+  const count = waterfallCount(record.message);
+  if (count) return `${count} awaits could run together`;
+  const summary = record.summary;
+  if (!summary) return record.message.length > 60 ? `${record.message.slice(0, 57)}…` : record.message;
+  // "`fs.readFileSync()` waits for the disk…" → "fs.readFileSync blocks the event loop"
+  const callee = /^`?([\w.$]+)\(\)/.exec(record.message);
+  return callee ? `${callee[1]} ${summary[0].toLowerCase()}${summary.slice(1)}` : summary;
 }
 
 /**

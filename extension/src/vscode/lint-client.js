@@ -70,7 +70,7 @@ export class LintClient {
   /**
    * @param {string} text
    * @param {LintArgs} args
-   * @returns {Promise<{ result: import('../lint/run-lint.js').LintResult | undefined, ms: number, docsUrls: Record<string, string | undefined> }>}
+   * @returns {Promise<{ result: import('../lint/run-lint.js').LintResult | undefined, ms: number, docsUrls: Record<string, string | undefined>, summaries: Record<string, string | undefined> }>}
    */
   lint(text, args) {
     return /** @type {Promise<any>} */ (this.request('lint', { text, ...args }));

@@ -103,7 +103,7 @@ export class DocumentLinter {
     const key = document.uri.toString();
     const version = document.version;
     const text = document.getText();
-    const { result, ms, docsUrls } = await this.engine.lint(text, { fileName: lintName(document), cwd: lintFolder(document), languageId: document.languageId, settings });
+    const { result, ms, docsUrls, summaries } = await this.engine.lint(text, { fileName: lintName(document), cwd: lintFolder(document), languageId: document.languageId, settings });
     this.lastLintMs = ms;
     if (!result || document.isClosed) return undefined;
     // Typed on meanwhile: a newer lint is on its way; these positions are already stale.
@@ -120,7 +120,7 @@ export class DocumentLinter {
       return this.states.get(key);
     }
     const index = createLineIndex(text);
-    const lookup = { severityFor: (/** @type {string} */ id) => severityFor(settings, id), docsUrlFor: (/** @type {string} */ id) => docsUrls[id] };
+    const lookup = { severityFor: (/** @type {string} */ id) => severityFor(settings, id), docsUrlFor: (/** @type {string} */ id) => docsUrls[id], summaryFor: (/** @type {string} */ id) => summaries[id] };
     const records = result.messages.map((m) => toDiagnosticRecord(m, index, lookup)).filter((r) => r !== undefined);
     const diagnostics = records.map(toDiagnostic);
     const state = { version, records, diagnostics };

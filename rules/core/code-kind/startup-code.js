@@ -5,7 +5,7 @@
  * same amount once; in a handler it delays every request.
  */
 import { testFileGlobs } from './file-globs.js';
-import { walk } from '../syntax/ast.js';
+import { walk, isFunctionNode, isInside } from '../syntax/ast.js';
 
 export const defaultStartupFiles = Object.freeze([
   '**/scripts/**',
@@ -38,11 +38,6 @@ const synchronousIterators = new Set([
   'forEach', 'map', 'flatMap', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'sort',
 ]);
 
-/** @param {any} node */
-function isFunction(node) {
-  return node.type === 'FunctionDeclaration' || node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression';
-}
-
 /**
  * The innermost function whose invocation decides when `node` runs, `null`
  * at top level. Static blocks and static field initialisers run when their
@@ -54,7 +49,7 @@ function isFunction(node) {
 function enclosingRunner(node) {
   let child = node;
   for (let current = node.parent; current; child = current, current = current.parent) {
-    if (isFunction(current)) return current;
+    if (isFunctionNode(current)) return current;
     if ((current.type === 'PropertyDefinition' || current.type === 'AccessorProperty') && current.value === child && !current.static) {
       return current;
     }
@@ -90,7 +85,7 @@ export function createStartupClassifier(sourceCode) {
   const isStartup = (node) => {
     const runner = enclosingRunner(node);
     if (runner === null) return true;
-    if (!isFunction(runner)) return false;
+    if (!isFunctionNode(runner)) return false;
     return isStartupFunction(runner);
   };
 
@@ -175,7 +170,7 @@ function definesRequestHandler(fn, visitorKeys) {
   let found = false;
   walk(fn.body, visitorKeys, (node) => {
     if (found) return false;
-    if (isFunction(node)) {
+    if (isFunctionNode(node)) {
       const [first, second] = node.params.map((/** @type {any} */ param) => (param.type === 'Identifier' ? param.name : null));
       if ((first && REQUEST_PARAMS.has(first)) || (second && RESPONSE_PARAMS.has(second))) found = true;
     }
@@ -197,9 +192,4 @@ function isProcessExitListener(call) {
     event?.type === 'Literal' &&
     event.value === 'exit'
   );
-}
-
-/** @param {any} node @param {any} container */
-function isInside(node, container) {
-  return node.range[0] >= container.range[0] && node.range[1] <= container.range[1];
 }

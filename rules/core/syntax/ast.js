@@ -106,3 +106,12 @@ export function enclosingFunction(node) {
   while (current && !isFunctionNode(current) && current.type !== 'Program') current = current.parent;
   return current;
 }
+
+/**
+ * Whether `node` lies within `container`'s source range (or is it).
+ * @param {any} node
+ * @param {any} container
+ */
+export function isInside(node, container) {
+  return node.range[0] >= container.range[0] && node.range[1] <= container.range[1];
+}

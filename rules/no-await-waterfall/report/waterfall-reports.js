@@ -3,6 +3,7 @@
  * rewrite as a suggestion, applied as the fix too when the rule's `fix`
  * option asks for it (codemods).
  */
+import { fixOrSuggest } from '../../core/rule-shell/create-rule.js';
 import { waterfallData } from '../report-names.js';
 import { losesExpectedType } from '../context-types.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './promise-all.js';
@@ -66,8 +67,7 @@ export function settledGroupReport({ sourceCode, typescript, autofix }, members)
     loc: { start, end },
     messageId: 'waterfallSettled',
     data,
-    ...(fix && autofix ? { fix } : {}),
-    suggest: fix ? [{ messageId: 'startSettled', data, fix }] : [],
+    ...fixOrSuggest(autofix, fix, fix ? [{ messageId: 'startSettled', data, fix }] : []),
   };
 }
 
@@ -90,8 +90,7 @@ function waterfallReport({ sourceCode, autofix }, { node, end, operands, edit, l
     loc: { start: node.loc.start, end: end.loc.end },
     messageId: losesTypes && !edit ? 'waterfallUntyped' : 'waterfall',
     data,
-    ...(fix && autofix ? { fix } : {}),
-    suggest: [...(fix ? [{ messageId: 'startTogether', data, fix }] : []), ...(alternative ? [alternative] : [])],
+    ...fixOrSuggest(autofix, fix, [...(fix ? [{ messageId: 'startTogether', data, fix }] : []), ...(alternative ? [alternative] : [])]),
   };
 }
 

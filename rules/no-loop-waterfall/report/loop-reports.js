@@ -3,6 +3,7 @@
  * suggestions, one of them applied as the fix when the rule's `fix` option
  * asks for it (codemods).
  */
+import { fixOrSuggest } from '../../core/rule-shell/create-rule.js';
 import { addImports } from '../../core/rewrite/module-imports.js';
 
 /**
@@ -38,13 +39,11 @@ export function loopReport(sourceCode, node, messageId, edits, { unboundedMessag
   else if (bounded) suggest.push({ messageId: 'runBounded', data: { max: String(maxConcurrency) }, fix: toFix(bounded) });
   // With a limit configured, a codemod applies the bounded rewrite: that is what the limit is for.
   const preferred = maxConcurrency ? edits.bounded : edits.unbounded;
-  const fix = autofix && preferred ? toFix(preferred) : null;
   return {
     node,
     loc: headLocation(sourceCode, node),
     messageId,
-    ...(fix ? { fix } : {}),
-    suggest,
+    ...fixOrSuggest(autofix, preferred && toFix(preferred), suggest),
   };
 }
 

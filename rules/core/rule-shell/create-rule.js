@@ -1,0 +1,51 @@
+/**
+ * The one shell every Unblock rule is made with (in the spirit of typescript-eslint's
+ * `createRule`): the rule writes its id, meta, defaults and `create`; the shell adds what all
+ * rules must do the same way — the versioned docs link, `defaultOptions` in meta, the options
+ * merged over the defaults, the host check (a linter lacking an API gets one warning, not a
+ * crash) and the fix-or-suggest choice of the `fix` option.
+ */
+import { docsUrl } from './docs-url.js';
+import { withHostCheck } from './host-check.js';
+import { createReportGates } from './report-gates.js';
+
+/**
+ * @template {Record<string, any>} Options
+ * @typedef {object} RuleSpec
+ * @property {string} id the rule id without the `unblock/` prefix
+ * @property {Omit<import('eslint').Rule.RuleMetaData, 'defaultOptions'> & { docs: { description: string, recommended?: boolean, summary: string } }} meta
+ *   `docs.url` is added here; `docs.summary` is the few words an editor shows above a report (a CodeLens)
+ * @property {Options} defaultOptions the first option object's defaults
+ * @property {string} [ignoreOption] the option holding the globs of files the rule leaves alone (default `ignoreFiles`)
+ * @property {(context: import('eslint').Rule.RuleContext, options: Options, gates: import('./report-gates.js').ReportGates) => import('eslint').Rule.RuleListener} create
+ */
+
+/**
+ * @template {Record<string, any>} Options
+ * @param {RuleSpec<Options>} spec
+ * @returns {import('eslint').Rule.RuleModule}
+ */
+export function createRule({ id, meta, defaultOptions, ignoreOption = 'ignoreFiles', create }) {
+  return withHostCheck(`unblock/${id}`, {
+    meta: { ...meta, docs: { ...meta.docs, url: docsUrl(id) }, defaultOptions: [defaultOptions] },
+    create(context) {
+      const options = { ...defaultOptions, ...context.options[0] };
+      return create(context, options, createReportGates(context, options, ignoreOption));
+    },
+  });
+}
+
+/**
+ * The fix-or-suggest choice every rule makes the same way: a rewrite is a suggestion for a reviewer
+ * (it may change timing or error behaviour); with the `fix` option on (a codemod) the preferred
+ * rewrite is the report's fix as well. Rewrites that must never be applied unseen pass no `fix`.
+ * @param {boolean} autofix the `fix` option, and whether this rewrite may be applied unseen
+ * @param {import('eslint').Rule.ReportFixer | null | undefined} fix the rewrite a codemod applies
+ * @param {import('eslint').Rule.SuggestionReportDescriptor[]} suggest every rewrite, for review
+ * @param {{ suggestWhenFixed?: boolean }} [policy] false: a fixed report lists no suggestions
+ * @returns {{ fix?: import('eslint').Rule.ReportFixer, suggest: import('eslint').Rule.SuggestionReportDescriptor[] }}
+ */
+export function fixOrSuggest(autofix, fix, suggest, { suggestWhenFixed = true } = {}) {
+  if (!autofix || !fix) return { suggest };
+  return { fix, suggest: suggestWhenFixed ? suggest : [] };
+}

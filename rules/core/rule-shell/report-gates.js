@@ -1,0 +1,34 @@
+/**
+ * The checks every rule makes before it reports, the same way in each: files the user keeps out
+ * of the rule (globs in its options), and code that runs once (migrations, seeders, command-line
+ * programs, start-up) unless `includeOneOffCode` asks for it. Asked lazily: matching globs costs
+ * more than finding that most files have nothing to report.
+ */
+import { fileMatches } from '../code-kind/file-globs.js';
+import { isInOneOffCode, oneOffFileKind } from '../code-kind/one-off-code.js';
+
+/**
+ * @typedef {object} ReportGates
+ * @property {() => boolean} ignoredFile the user keeps this file out of the rule
+ * @property {() => boolean} oneOffFile the whole file runs once (and the rule is not asked to report there)
+ * @property {(node: any) => boolean} oneOffAt the code around the node runs once (and the rule is not asked to report there)
+ */
+
+/**
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {{ includeOneOffCode?: boolean } & Record<string, any>} options
+ * @param {string} ignoreOption the option holding the globs of files the rule leaves alone
+ * @returns {ReportGates}
+ */
+export function createReportGates(context, options, ignoreOption) {
+  /** @type {boolean | null} */
+  let ignored = null;
+  /** @type {boolean | null} */
+  let oneOffFile = null;
+  const reportsOneOff = options.includeOneOffCode === true;
+  return {
+    ignoredFile: () => (ignored ??= fileMatches(context.filename, context.cwd, options[ignoreOption] ?? [])),
+    oneOffFile: () => (oneOffFile ??= !reportsOneOff && oneOffFileKind(context.sourceCode) !== null),
+    oneOffAt: (node) => !reportsOneOff && isInOneOffCode(context, node),
+  };
+}

@@ -1,0 +1,16 @@
+/**
+ * `eslint-plugin-unblock/tooling` — what the tools built on the rules (the VS Code extension, the
+ * bench runner) need from them besides the plugin itself. The only door into the rules' insides:
+ * tools import from here, never from a file under rules/, so the rules can be regrouped freely.
+ *
+ * - planWorkerOffloads(sourceCode, messages, { filename }): for each `offloadToWorker` report of
+ *   unblock/no-blocking-sync-call, the two-file rewrite (a new worker module and the edits that
+ *   call it through a piscina pool). An ESLint fix cannot create a file, so the editor's code
+ *   action and the bench's "after" variant apply these plans themselves.
+ * - forgetProjectFile(file): tells the project index that a file was saved, created, renamed or
+ *   deleted, so a long-lived host (the editor) re-reads it and what depends on it.
+ */
+export { planWorkerOffloads } from './rules/no-blocking-sync-call/report/worker-offload.js';
+export { forgetProjectFile } from './rules/project/index.js';
+
+/** @typedef {import('./rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} WorkerOffload */
