@@ -13,6 +13,7 @@ import { isTypeScript } from './no-await-waterfall/context-types.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
 import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
+import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
@@ -63,10 +64,12 @@ export default createRule({
 
     /**
      * Not in a file the user keeps out of the rule, not in code whose awaits a transaction,
-     * connection or lock puts in order, not in one-off code unless asked to.
+     * connection or lock puts in order, not where eval or with reaches the bindings (independence
+     * cannot be shown), not in one-off code unless asked to.
      * @param {any} node
      */
-    const mayReportIn = (node) => !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !gates.oneOffAt(node);
+    const mayReportIn = (node) =>
+      !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !inDynamicScope(sourceCode, node) && !gates.oneOffAt(node);
 
     /** @param {any[]} statements */
     function checkStatements(statements) {

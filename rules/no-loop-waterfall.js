@@ -14,6 +14,8 @@ import { loopRewrites } from './no-loop-waterfall/report/loop-to-map.js';
 import { limitedHelperFinder } from './no-loop-waterfall/report/limited-helper-finder.js';
 import { loopReport } from './no-loop-waterfall/report/loop-reports.js';
 import { forEachRewrites } from './no-loop-waterfall/report/loop-foreach.js';
+import { firesAndForgetsOnPurpose } from './no-loop-waterfall/loop-fire-and-forget.js';
+import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { createRule } from './core/rule-shell/create-rule.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 
@@ -81,7 +83,9 @@ export default createRule({
     function report(node, messageId, edits, unboundedMessage, autofixable) {
       // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
       if (gates.oneOffAt(node)) return;
-      context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency }));
+      // eval or with can read and write any binding: independence cannot be shown.
+      if (inDynamicScope(sourceCode, node)) return;
+      context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency, typescript: isTypeScript }));
     }
 
     /** @param {import('./no-loop-waterfall/loop-shapes.js').LoopShape | null} shape */
@@ -102,6 +106,8 @@ export default createRule({
     function checkForEach(call) {
       const shape = forEachShape(call);
       if (!shape || !hasAwaitInBody(shape.body, visitorKeys)) return;
+      // Deliberate fan-out: awaiting it would change delivery, not repair it.
+      if (firesAndForgetsOnPurpose(shape, visitorKeys)) return;
       const { edits, autofixable } = forEachOffer(sourceCode, shape, resolve, maxConcurrency);
       report(call, 'asyncForEach', edits, 'awaitAll', autofixable);
     }

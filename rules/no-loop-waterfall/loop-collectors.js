@@ -24,34 +24,39 @@ import { walk, isFunctionNode, unwrap, propertyName } from '../core/syntax/ast.j
 export function findCollectors(shape, context) {
   /** @type {Collector[]} */
   const sites = [];
-  /** @param {any} node */
-  const sharedVariableOf = (node) => {
+  /**
+   * @param {any} node
+   * @param {Collector['kind']} kind
+   */
+  const sharedVariableOf = (node, kind) => {
     const target = unwrap(node);
     if (target?.type !== 'Identifier') return null;
     const symbol = context.symbolOf(target);
     if (!symbol || typeof symbol !== 'object' || context.isIterationSymbol(symbol)) return null;
+    // `settings.set(key, value)` may be an async store, not a Map: only a collection the code made is one.
+    if (!isMadeCollection(symbol, kind)) return null;
     return { target, variable: symbol };
   };
 
   walk(shape.body, context.visitorKeys, (node) => {
     if (node !== shape.body && isFunctionNode(node)) return false;
-    if (node.type === 'CallExpression' && !node.optional) {
+    if (node.type === 'CallExpression' && !node.optional && !isAwaitedCall(node)) {
       const callee = unwrap(node.callee);
       if (callee.type !== 'MemberExpression' || callee.optional) return true;
       const method = propertyName(callee);
       const args = node.arguments;
       if (args.some((/** @type {any} */ arg) => arg.type === 'SpreadElement')) return true;
-      const shared = sharedVariableOf(callee.object);
-      if (!shared) return true;
       if (method === 'push' && args.length > 0) {
-        sites.push({ kind: 'push', node, ...shared, key: null, value: args.length === 1 ? args[0] : null });
+        const shared = sharedVariableOf(callee.object, 'push');
+        if (shared) sites.push({ kind: 'push', node, ...shared, key: null, value: args.length === 1 ? args[0] : null });
       } else if (method === 'set' && args.length === 2 && context.readsIteration(args[0])) {
-        sites.push({ kind: 'map-set', node, ...shared, key: args[0], value: args[1] });
+        const shared = sharedVariableOf(callee.object, 'map-set');
+        if (shared) sites.push({ kind: 'map-set', node, ...shared, key: args[0], value: args[1] });
       }
     } else if (node.type === 'AssignmentExpression' && node.operator === '=') {
       const left = unwrap(node.left);
       if (left.type !== 'MemberExpression' || !left.computed || left.optional) return true;
-      const shared = sharedVariableOf(left.object);
+      const shared = sharedVariableOf(left.object, 'index');
       if (shared && context.readsIteration(left.property)) {
         sites.push({ kind: 'index', node, ...shared, key: left.property, value: node.right });
       }
@@ -74,4 +79,33 @@ export function findCollectors(shape, context) {
     if (new Set(own.map((site) => site.kind)).size !== 1) return null;
   }
   return sites;
+}
+
+/**
+ * A collection the code made itself and never rebinds: an array literal (for
+ * `push`), `new Map()` (for `set`), an object or array literal or
+ * `Object.create(null)` (for `obj[key] = value`). Anything else — a
+ * parameter, an import, a store object — may do more than collect when called.
+ * @param {any} variable
+ * @param {Collector['kind']} kind
+ */
+function isMadeCollection(variable, kind) {
+  if (!Array.isArray(variable.defs) || variable.defs.length !== 1 || variable.defs[0].type !== 'Variable') return false;
+  if (variable.references.some((/** @type {any} */ reference) => reference.isWrite() && !reference.init)) return false;
+  const init = unwrap(variable.defs[0].node.init);
+  if (kind === 'push') return init?.type === 'ArrayExpression';
+  if (kind === 'map-set') return init?.type === 'NewExpression' && unwrap(init.callee)?.type === 'Identifier' && unwrap(init.callee).name === 'Map';
+  if (init?.type === 'ObjectExpression' || init?.type === 'ArrayExpression') return true;
+  const callee = init?.type === 'CallExpression' ? unwrap(init.callee) : null;
+  return callee?.type === 'MemberExpression' && unwrap(callee.object)?.type === 'Identifier' && unwrap(callee.object).name === 'Object' && propertyName(callee) === 'create';
+}
+
+/**
+ * `await store.set(k, v)`: a call whose promise is awaited is an operation, not collection.
+ * @param {any} call
+ */
+function isAwaitedCall(call) {
+  let node = call;
+  while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type.startsWith('TS'))) node = node.parent;
+  return node.parent?.type === 'AwaitExpression';
 }

@@ -12,7 +12,11 @@
  *    into the element itself (`step.run()`, `m.up(db)`), not an ordered sink
  *    or step, not a guard, not a write handed shared state;
  *  - some await depends on the iteration (a loop repeating one call is
- *    polling or warming up, not a list of independent work).
+ *    polling or warming up, not a list of independent work);
+ *  - writes go to the element's own record: not to a record every
+ *    iteration names alike, not through one shared object's own method;
+ *  - it is worth it: something waits on I/O, and the iteration is not
+ *    already a batch run together on purpose.
  */
 import { walk, isFunctionNode, unwrap } from '../core/syntax/ast.js';
 import { effectsOf } from '../core/effects/effects.js';
@@ -21,6 +25,8 @@ import { findCollectors } from './loop-collectors.js';
 import { iterationSymbolTest, classifyLocals, isSharedData } from './loop-symbols.js';
 import { calleeNames, isWaitingCall, isOutputCall, orderedCallReason, eventEmitterOf } from './loop-call-kinds.js';
 import { awaitedCallMayOverlap } from './loop-overlap.js';
+import { elementKeys } from './loop-element-keys.js';
+import { worthRunningTogether } from './loop-worth.js';
 
 /**
  * @typedef {object} IterationFacts
@@ -43,6 +49,8 @@ import { awaitedCallMayOverlap } from './loop-overlap.js';
  * @property {(symbol: unknown) => boolean} isOwn a binding of this iteration alone: declared by the loop, not a local alias of shared state
  * @property {(symbol: unknown) => boolean} isShared state all iterations see: data declared outside the loop, or a local alias of it
  * @property {(symbol: unknown) => boolean} isElement the element, or a local taken from it (`const step = steps[i]`)
+ * @property {(node: any) => boolean} dependsOnElement the expression reads the element or a value made from it
+ * @property {(symbol: unknown) => boolean} isInvariantLocal a binding of the iteration holding the same data every time (`const keys = [...shared]`)
  */
 
 /**
@@ -62,6 +70,7 @@ export function analyseIterations(shape, context) {
   const collectors = findCollectors(shape, { visitorKeys, symbolOf: index.symbolOf, isIterationSymbol, readsIteration });
   if (collectors === null) return null;
   const locals = classifyLocals(shape, { visitorKeys, index, declaredVariables: context.declaredVariables, isIterationSymbol, readsIteration });
+  const keys = elementKeys(shape, { visitorKeys, index, declaredVariables: context.declaredVariables, isIterationSymbol });
   /** @type {IterationScope} */
   const iteration = {
     visitorKeys,
@@ -73,11 +82,14 @@ export function analyseIterations(shape, context) {
     isShared: (symbol) =>
       (Boolean(symbol) && typeof symbol === 'object' && !isIterationSymbol(symbol) && isSharedData(symbol)) || locals.alias.has(symbol),
     isElement: (symbol) => locals.element.has(symbol),
+    dependsOnElement: keys.dependsOnElement,
+    isInvariantLocal: keys.isInvariantLocal,
   };
 
-  if (writesSharedState(shape, collectors, iteration)) return null;
+  if (writesSharedState(shape, collectors, awaitedStores(shape, control.awaits, index), iteration)) return null;
   if (dependsOnOrder(shape, control.awaits[0], collectors, iteration)) return null;
   if (!awaitsRunApart(control.awaits, iteration)) return null;
+  if (!worthRunningTogether(control.awaits, iteration)) return null;
   return { awaits: control.awaits, continues: control.continues, collectors };
 }
 
@@ -87,16 +99,48 @@ export function analyseIterations(shape, context) {
  * written, and never the loop's index.
  * @param {import('./loop-shapes.js').LoopShape} shape
  * @param {import('./loop-collectors.js').Collector[]} collectors
+ * @param {Set<unknown>} stores receivers only ever called with await: their calls are judged as awaited operations
  * @param {IterationScope} iteration
  */
-function writesSharedState(shape, collectors, { visitorKeys, index, isOwn }) {
+function writesSharedState(shape, collectors, stores, { visitorKeys, index, isOwn }) {
   const collections = new Set(collectors.map((collector) => collector.variable));
   const effects = effectsOf(shape.body, { visitorKeys, index });
   for (const written of effects.writes) {
-    if (collections.has(written)) continue;
+    if (collections.has(written) || stores.has(written)) continue;
     if (!isOwn(written)) return true;
   }
   return Boolean(shape.index && effects.writes.has(index.symbolOf(shape.index)));
+}
+
+/**
+ * Variables the loop mentions only as the receiver of an awaited call
+ * (`await settings.set(key, value)`): a store the iteration talks to, whose
+ * calls awaitedCallMayOverlap() judges like any awaited operation (keyed by
+ * the element or not), rather than a binding the iteration changes.
+ * @param {import('./loop-shapes.js').LoopShape} shape
+ * @param {any[]} awaits
+ * @param {IterationScope['index']} index
+ * @returns {Set<unknown>}
+ */
+function awaitedStores(shape, awaits, index) {
+  /** @type {Set<any>} */
+  const receivers = new Set();
+  for (const awaitNode of awaits) {
+    const operand = awaitNode.type === 'AwaitExpression' ? unwrap(awaitNode.argument) : null;
+    const callee = operand?.type === 'CallExpression' ? unwrap(operand.callee) : null;
+    const object = callee?.type === 'MemberExpression' ? unwrap(callee.object) : null;
+    if (object?.type === 'Identifier') receivers.add(object);
+  }
+  const [start, end] = shape.loop.range;
+  /** @type {Set<unknown>} */
+  const stores = new Set();
+  for (const identifier of receivers) {
+    const variable = /** @type {any} */ (index.symbolOf(identifier));
+    if (!variable || typeof variable !== 'object' || !Array.isArray(variable.references)) continue;
+    const inLoop = variable.references.filter((/** @type {any} */ reference) => reference.identifier.range[0] >= start && reference.identifier.range[1] <= end);
+    if (inLoop.every((/** @type {any} */ reference) => receivers.has(reference.identifier))) stores.add(variable);
+  }
+  return stores;
 }
 
 /**

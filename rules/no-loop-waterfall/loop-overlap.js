@@ -41,6 +41,8 @@ export function awaitedCallMayOverlap(operand, iteration) {
     if (!isPerItemFileCall(names) || !call.arguments[0] || !readsIteration(call.arguments[0])) return false;
   }
   if (call.arguments.some((/** @type {any} */ arg) => passesSharedState(arg, iteration)) && cls.kind !== 'read') return false;
+  // A write whose record is named the same in every iteration, or one shared object changing itself.
+  if (cls.kind !== 'read' && (namesSharedRecord(call, iteration) || changesOneLocalObject(call, cls, iteration))) return false;
   // Even a read handed one connection, session or transaction (`getRows(tx, id)`) runs on it.
   if (call.arguments.some((/** @type {any} */ arg) => passesConnection(arg, iteration))) return false;
   // Last, as it reads the callee's body: a find-or-create, or state every iteration shares, races when run together.
@@ -90,7 +92,10 @@ function passesSharedState(arg, iteration) {
   const node = unwrap(arg);
   if (!node) return false;
   if (node.type === 'ThisExpression') return true;
-  if (node.type === 'Identifier') return iteration.isShared(iteration.index.symbolOf(node));
+  if (node.type === 'Identifier') {
+    const symbol = iteration.index.symbolOf(node);
+    return iteration.isShared(symbol) || iteration.isInvariantLocal(symbol);
+  }
   if (node.type === 'MemberExpression') {
     if (node.computed && iteration.readsIteration(node.property)) return false;
     return passesSharedState(node.object, iteration);
@@ -104,6 +109,59 @@ function passesSharedState(arg, iteration) {
   }
   if (node.type === 'SpreadElement') return passesSharedState(node.argument, iteration);
   return false;
+}
+
+/**
+ * The call names the record it works on by a key (`'widgets:global'`,
+ * `` `group:${name}:members` ``, `['cid:0:admins']`) and no key comes from the
+ * element: every iteration writes that same record. A key is a string with
+ * no spaces, a template of one or a list of them; text with spaces (SQL,
+ * messages) is a statement whose record is named by its parameters.
+ * @param {any} call
+ * @param {IterationScope} iteration
+ */
+function namesSharedRecord(call, { dependsOnElement }) {
+  const keys = call.arguments.map(unwrap).filter(isKeyLike);
+  return keys.length > 0 && !keys.some((key) => dependsOnElement(key));
+}
+
+/** @param {any} node */
+function isKeyLike(node) {
+  if (node?.type === 'Literal') return typeof node.value === 'string' && !/\s/.test(node.value);
+  if (node?.type === 'TemplateLiteral') return node.quasis.every((/** @type {any} */ quasi) => !/\s/.test(quasi.value.cooked ?? ' '));
+  if (node?.type === 'ArrayExpression') return node.elements.length > 0 && node.elements.every((/** @type {any} */ element) => isKeyLike(unwrap(element)));
+  return false;
+}
+
+/**
+ * `calculator.update(x)` on ONE object the function created before the loop
+ * (`new`, an object literal): a method that is not a read changes that
+ * object's own state, which every iteration shares. Only a body that shows
+ * the method leaves its object alone lets the iterations overlap.
+ * @param {any} call
+ * @param {import('../core/effects/call-classification.js').OperationClass} cls
+ * @param {IterationScope} iteration
+ */
+function changesOneLocalObject(call, cls, { index, isShared }) {
+  const callee = unwrap(call.callee);
+  const object = callee?.type === 'MemberExpression' ? unwrap(callee.object) : null;
+  if (object?.type !== 'Identifier') return false;
+  const variable = /** @type {any} */ (index.symbolOf(object));
+  if (!isShared(variable) || !isObjectMadeInFunction(variable)) return false;
+  const summary = cls.summary;
+  return !summary || summary.kind === 'unknown' || summary.writes.has(`recv:${object.name}`) || summary.writes.has('args');
+}
+
+/**
+ * A function's local bound once to an object it creates: `new Thing()`, `{ … }`.
+ * @param {any} variable
+ */
+function isObjectMadeInFunction(variable) {
+  if (!variable || variable.defs?.length !== 1 || variable.defs[0].type !== 'Variable') return false;
+  // Module-level objects (clients, stores) are named by their import or module; a CommonJS file's top scope is a function around the Program.
+  if (variable.scope?.block?.type === 'Program') return false;
+  const init = unwrap(variable.defs[0].node.init);
+  return init?.type === 'NewExpression' || init?.type === 'ObjectExpression';
 }
 
 /**

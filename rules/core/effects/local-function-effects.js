@@ -10,14 +10,16 @@ import { MUTATING_METHODS } from './effects.js';
 
 /**
  * The function a variable is bound to, when it is declared once in this
- * file as a function (`function f() {}`, `const f = () => {}`).
+ * file as a function (`function f() {}`, `const f = () => {}`, a `let` never reassigned).
  * @param {any} variable
  */
 export function localFunctionOf(variable) {
   if (!variable || typeof variable !== 'object' || !Array.isArray(variable.defs) || variable.defs.length !== 1) return null;
   const [def] = variable.defs;
   if (def.type === 'FunctionName') return def.node;
-  if (def.type === 'Variable' && def.node.id?.type === 'Identifier' && def.parent?.kind === 'const') {
+  // A `let` bound to a function and never assigned again (`let walk = async () => …`) is as fixed as a `const`.
+  const fixed = def.parent?.kind === 'const' || variable.references.every((/** @type {any} */ reference) => !reference.isWrite() || reference.init);
+  if (def.type === 'Variable' && def.node.id?.type === 'Identifier' && fixed) {
     const init = unwrap(def.node.init);
     if (isFunctionNode(init)) return init;
   }

@@ -9,6 +9,7 @@ import { losesExpectedType } from '../context-types.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './promise-all.js';
 import { promiseAllSettledEdit } from './promise-all-settled.js';
 import { startEarlySuggestion, typeLinksBetween, wrappedOutsideDeclarations, isParenthesized } from './waterfall-suggestions.js';
+import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
 
 /**
  * @typedef {object} ReportSettings
@@ -60,7 +61,7 @@ export function slotRunReport(settings, container, run) {
  */
 export function settledGroupReport({ sourceCode, typescript, autofix }, members) {
   const data = waterfallData(sourceCode, members.map((member) => member.awaitNode.argument));
-  const fix = fixOf(promiseAllSettledEdit(sourceCode, members, typescript));
+  const fix = fixOf(checked(sourceCode, promiseAllSettledEdit(sourceCode, members, typescript), typescript));
   const { start } = members[0].statement.loc;
   const { end } = members[members.length - 1].statement.loc;
   return {
@@ -82,9 +83,9 @@ export function settledGroupReport({ sourceCode, typescript, autofix }, members)
  * @param {import('eslint').Rule.SuggestionReportDescriptor | null} [found.alternative] a second suggestion, never applied by `fix: true`
  * @returns {ReportDescriptor}
  */
-function waterfallReport({ sourceCode, autofix }, { node, end, operands, edit, losesTypes = false, alternative = null }) {
+function waterfallReport({ sourceCode, typescript, autofix }, { node, end, operands, edit, losesTypes = false, alternative = null }) {
   const data = waterfallData(sourceCode, operands);
-  const fix = fixOf(edit);
+  const fix = fixOf(checked(sourceCode, edit, typescript));
   return {
     node,
     loc: { start: node.loc.start, end: end.loc.end },
@@ -92,6 +93,16 @@ function waterfallReport({ sourceCode, autofix }, { node, end, operands, edit, l
     data,
     ...fixOrSuggest(autofix, fix, [...(fix ? [{ messageId: 'startTogether', data, fix }] : []), ...(alternative ? [alternative] : [])]),
   };
+}
+
+/**
+ * The edit, when it keeps every awaited call awaited (core/rewrite/kept-awaits.js); else null.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {TextEdit | null} edit
+ * @param {boolean} typescript
+ */
+function checked(sourceCode, edit, typescript) {
+  return edit && keepsEveryAwait(sourceCode, [edit], typescript) ? edit : null;
 }
 
 /**

@@ -6,6 +6,7 @@
 import { earlyStartMembers } from '../early-start.js';
 import { waterfallData } from '../report-names.js';
 import { startEarlyEdits } from './start-early.js';
+import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
 
 /**
  * "Start early, await late", where it overlaps more than Promise.all (see ../early-start.js).
@@ -19,7 +20,8 @@ import { startEarlyEdits } from './start-early.js';
 export function startEarlySuggestion(sourceCode, statements, members, facts, typescript) {
   const started = earlyStartMembers(statements, members, facts, { sourceCode, typescript });
   const edits = started && startEarlyEdits(sourceCode, members[0], started);
-  if (!edits) return null;
+  // A rewrite that would leave an awaited call unawaited is not offered.
+  if (!edits || !keepsEveryAwait(sourceCode, edits, typescript)) return null;
   const { names } = waterfallData(sourceCode, started.map((member) => member.awaitNode.argument));
   return {
     messageId: 'startEarly',

@@ -5,6 +5,7 @@
  */
 import { fixOrSuggest } from '../../core/rule-shell/create-rule.js';
 import { addImports } from '../../core/rewrite/module-imports.js';
+import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
 
 /**
  * @typedef {import('./loop-to-map.js').TextEdit} TextEdit
@@ -15,17 +16,23 @@ import { addImports } from '../../core/rewrite/module-imports.js';
  * @property {string} unboundedMessage  the suggestion's message for the unbounded rewrite
  * @property {boolean} autofix  the rewrite may be applied as the report's fix
  * @property {number | null} maxConcurrency
+ * @property {boolean} typescript  the file is TypeScript (how the rewrite check parses it)
  */
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any} node the loop or the forEach call
  * @param {string} messageId
- * @param {LoopEdits} edits
+ * @param {LoopEdits} offered the rewrites as built, before the check
  * @param {LoopReportOptions} options
  * @returns {import('eslint').Rule.ReportDescriptor}
  */
-export function loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix, maxConcurrency }) {
+export function loopReport(sourceCode, node, messageId, offered, { unboundedMessage, autofix, maxConcurrency, typescript }) {
+  // A rewrite that would leave an awaited call unawaited is not offered.
+  /** @template {TextEdit | LimitedEdit} T @param {T | null} edit @returns {T | null} */
+  const checked = (edit) => (edit && keepsEveryAwait(sourceCode, [edit], typescript) ? edit : null);
+  /** @type {LoopEdits} */
+  const edits = { unbounded: checked(offered.unbounded), bounded: checked(offered.bounded) };
   /** @param {TextEdit | LimitedEdit} edit */
   const toFix = (edit) => (/** @type {import('eslint').Rule.RuleFixer} */ fixer) => [
     fixer.replaceTextRange(edit.range, edit.text),

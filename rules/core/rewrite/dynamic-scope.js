@@ -1,0 +1,35 @@
+/**
+ * Code whose bindings a direct `eval(…)` or a `with` block can reach: the
+ * string `eval('a.x')` reads `a` where scope analysis sees no reference, and
+ * inside `with (obj)` a name may be a property of `obj`. Nothing can show
+ * which bindings such code reads or writes, so the waterfall rules neither
+ * report it nor rewrite it.
+ */
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ */
+export function inDynamicScope(sourceCode, node) {
+  const scope = sourceCode.getScope(node);
+  for (let current = scope; current; current = current.upper) {
+    if (current.type === 'with') return true;
+  }
+  // A direct eval anywhere in the function (nested functions included) sees the function's bindings.
+  return callsEvalWithin(scope.variableScope);
+}
+
+/**
+ * @param {import('eslint').Scope.Scope} scope
+ * @returns {boolean}
+ */
+function callsEvalWithin(scope) {
+  /** @type {import('eslint').Scope.Scope[]} */
+  const pending = [scope];
+  while (pending.length > 0) {
+    const current = /** @type {any} */ (pending.pop());
+    if (current.directCallToEvalScope || current.type === 'with') return true;
+    pending.push(...current.childScopes);
+  }
+  return false;
+}

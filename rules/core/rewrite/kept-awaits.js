@@ -1,0 +1,297 @@
+/**
+ * The check every waterfall rewrite passes before it is offered: each call
+ * the original code awaits is still awaited in the result — directly, or
+ * through an awaited `Promise.all`/`allSettled` (its list, or the callbacks
+ * it maps), a promise started early and awaited later, or a callback handed
+ * to an awaited helper (`pMap`, `limit`). A rewrite that drops one (it took
+ * `await settings.set(k, v)` for a Map's `set`) runs the call unawaited:
+ * its error is lost and the code after it no longer waits. Such a rewrite
+ * is not offered.
+ *
+ * Both versions of the function body around the edits are parsed (Babel's
+ * parser, a dependency already: it reads TypeScript without a program) and
+ * their awaited calls counted by text; any doubt — a body that does not
+ * parse — answers no.
+ */
+import { parse } from '@babel/parser';
+import { isFunctionNode } from '../syntax/ast.js';
+
+/** @typedef {{ range: [number, number], text: string }} TextEdit */
+
+const WRAPPERS = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
+const GATHERS = new Set(['all', 'allSettled']);
+const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
+const BABEL_FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ObjectMethod', 'ClassMethod', 'ClassPrivateMethod']);
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {TextEdit[]} edits the rewrite's edits in this file (imports added at the top are outside any body and ignored)
+ * @param {boolean} typescript the file is TypeScript
+ * @returns {boolean}
+ */
+export function keepsEveryAwait(sourceCode, edits, typescript) {
+  if (edits.length === 0) return true;
+  const region = regionOf(sourceCode, edits);
+  const inside = edits.filter((edit) => edit.range[0] >= region[0] && edit.range[1] <= region[1]);
+  const before = sourceCode.text.slice(region[0], region[1]);
+  let after = before;
+  for (const edit of [...inside].sort((a, b) => b.range[0] - a.range[0])) {
+    after = after.slice(0, edit.range[0] - region[0]) + edit.text + after.slice(edit.range[1] - region[0]);
+  }
+  /** @type {any[]} */
+  const plugins = typescript ? ['typescript', 'decorators-legacy'] : ['jsx'];
+  const original = awaitedCalls(before, plugins, true);
+  const result = awaitedCalls(after, plugins, false);
+  if (!original || !result) return false;
+  for (const [key, count] of original) {
+    if ((result.get(key) ?? 0) < count) return false;
+  }
+  return true;
+}
+
+/**
+ * The text inside the braces of the innermost function body holding every
+ * edit, or the whole file.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {TextEdit[]} edits
+ * @returns {[number, number]}
+ */
+function regionOf(sourceCode, edits) {
+  const inBody = edits.filter((edit) => edit.text.length > 0 || edit.range[1] > edit.range[0]);
+  const first = inBody.reduce((a, b) => (a.range[0] <= b.range[0] ? a : b));
+  for (let node = /** @type {any} */ (sourceCode.getNodeByRangeIndex(first.range[0])); node; node = node.parent) {
+    if (!isFunctionNode(node) || node.body?.type !== 'BlockStatement') continue;
+    const [start, end] = [node.body.range[0] + 1, node.body.range[1] - 1];
+    // Edits outside (an import at the top of the file) are not the body's business; the rewrite's own must all fit.
+    if (inBody.every((edit) => (edit.range[0] >= start && edit.range[1] <= end) || isTopLevelInsertion(sourceCode, edit))) return [start, end];
+  }
+  return [0, sourceCode.text.length];
+}
+
+/**
+ * An edit before the first statement that is not part of it: an added import.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {TextEdit} edit
+ */
+function isTopLevelInsertion(sourceCode, edit) {
+  const program = /** @type {any} */ (sourceCode.ast);
+  return program.body.some((/** @type {any} */ statement) => (statement.type === 'ImportDeclaration' || isRequireDeclaration(statement)) && edit.range[0] >= statement.range[0] && edit.range[0] <= statement.range[1] + 1)
+    || edit.range[1] <= (program.body[0]?.range[0] ?? 0);
+}
+
+/** @param {any} statement */
+function isRequireDeclaration(statement) {
+  return statement.type === 'VariableDeclaration' && statement.declarations.some((/** @type {any} */ d) => d.init?.type === 'CallExpression' && d.init.callee.type === 'Identifier' && d.init.callee.name === 'require');
+}
+
+/**
+ * Awaited calls of a piece of code, counted by their text (spaces dropped).
+ * @param {string} text a function body's statements, or a module
+ * @param {any[]} plugins
+ * @param {boolean} operandsOnly count only operands of `await` (what the original must keep), not promises otherwise waited for
+ * @returns {Map<string, number> | null} null when the text does not parse
+ */
+function awaitedCalls(text, plugins, operandsOnly) {
+  let ast;
+  try {
+    ast = parse(text, {
+      sourceType: 'unambiguous', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true,
+      allowSuperOutsideMethod: true, allowNewTargetOutsideFunction: true, allowUndeclaredExports: true, plugins,
+    });
+  } catch {
+    return null;
+  }
+  /** @type {any[]} */
+  const calls = [];
+  /** @type {any[]} */
+  const identifiers = [];
+  linkParents(ast.program, null, (node) => {
+    if (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') calls.push(node);
+    else if (node.type === 'Identifier') identifiers.push(node);
+  });
+  const flow = { identifiers, seen: new Set() };
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  for (const call of calls) {
+    if ((operandsOnly && !isAwaitOperand(call)) || !isAwaited(call, flow)) continue;
+    const key = text.slice(call.start, call.end).replace(/\s+/g, '');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** @param {any} call */
+function isAwaitOperand(call) {
+  let node = call;
+  while (node.parent && WRAPPERS.has(node.parent.type)) node = node.parent;
+  return node.parent?.type === 'AwaitExpression';
+}
+
+/**
+ * @param {any} node
+ * @param {any} parent
+ * @param {(node: any) => void} visit
+ */
+function linkParents(node, parent, visit) {
+  /** @type {[any, any][]} */
+  const stack = [[node, parent]];
+  while (stack.length > 0) {
+    const [current, up] = /** @type {[any, any]} */ (stack.pop());
+    current.parent = up;
+    visit(current);
+    for (const key of Object.keys(current)) {
+      if (key === 'parent' || key === 'loc' || key === 'extra' || key.endsWith('Comments')) continue;
+      const value = current[key];
+      if (Array.isArray(value)) {
+        for (const item of value) if (item && typeof item.type === 'string') stack.push([item, current]);
+      } else if (value && typeof value.type === 'string') {
+        stack.push([value, current]);
+      }
+    }
+  }
+}
+
+/**
+ * @typedef {{ identifiers: any[], seen: Set<any> }} Flow
+ */
+
+/**
+ * Whether the promise an expression makes is waited for by the code around it.
+ * @param {any} node
+ * @param {Flow} flow
+ * @returns {boolean}
+ */
+function isAwaited(node, flow) {
+  if (flow.seen.has(node)) return false;
+  flow.seen.add(node);
+  try {
+    let child = node;
+    let parent = node.parent;
+    while (parent && WRAPPERS.has(parent.type) && parent.expression === child) {
+      child = parent;
+      parent = parent.parent;
+    }
+    if (!parent) return false;
+    switch (parent.type) {
+      case 'AwaitExpression':
+        return settles(enclosingFunction(parent), flow);
+      case 'ArrayExpression':
+        return isGatherOf(parent.parent, parent) && isAwaited(parent.parent, flow);
+      case 'ArrowFunctionExpression':
+        return parent.body === child && resultAwaited(parent, flow);
+      case 'ReturnStatement': {
+        const fn = enclosingFunction(parent);
+        return fn === null || resultAwaited(fn, flow);
+      }
+      case 'VariableDeclarator':
+        return parent.init === child && parent.id.type === 'Identifier' && laterAwaited(parent.id, flow);
+      case 'MemberExpression':
+      case 'OptionalMemberExpression':
+        // `f().then(g)`, `f().catch(h)`: the chain's promise carries the call's.
+        return parent.object === child && !parent.computed && PROMISE_METHODS.has(parent.property.name) &&
+          (parent.parent?.type === 'CallExpression' || parent.parent?.type === 'OptionalCallExpression') && parent.parent.callee === parent && isAwaited(parent.parent, flow);
+      default:
+        return false;
+    }
+  } finally {
+    flow.seen.delete(node);
+  }
+}
+
+/**
+ * An await inside `fn` holds up whoever waits for `fn`: the code at the top
+ * (no function), a declared function or method, or a callback whose result is itself awaited.
+ * @param {any} fn
+ * @param {Flow} flow
+ */
+function settles(fn, flow) {
+  if (fn === null) return true;
+  return callOf(fn) === null || resultAwaited(fn, flow);
+}
+
+/**
+ * The call a function expression is handed to or called by (`(async () => f())()`), or null.
+ * @param {any} fn
+ */
+function callOf(fn) {
+  let child = fn;
+  let parent = fn.parent;
+  while (parent && WRAPPERS.has(parent.type) && parent.expression === child) {
+    child = parent;
+    parent = parent.parent;
+  }
+  if (parent?.type !== 'CallExpression' && parent?.type !== 'OptionalCallExpression') return null;
+  if (parent.callee === child) return { call: parent, invoked: true };
+  return parent.arguments.includes(child) ? { call: parent, invoked: false } : null;
+}
+
+/**
+ * The promise a callback returns is waited for: it is mapped into an awaited
+ * `Promise.all` (`.map(fn)`, `Array.from(xs, fn)`), handed to a helper
+ * whose own promise is awaited (`pMap(xs, fn)`, `limit(fn)`, `retry(fn)`),
+ * or the function is called on the spot and that call awaited.
+ * @param {any} fn
+ * @param {Flow} flow
+ */
+function resultAwaited(fn, flow) {
+  const found = callOf(fn);
+  if (!found) return false;
+  const { call, invoked } = found;
+  // An async function called on the spot: its promise is the call's.
+  if (invoked) return isAwaited(call, flow);
+  const callee = call.callee;
+  const method = (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && !callee.computed ? callee.property.name : null;
+  const isArrayFrom = method === 'from' && callee.object.type === 'Identifier' && callee.object.name === 'Array';
+  if (method === 'map' || isArrayFrom) return gathered(call, flow);
+  return isAwaited(call, flow);
+}
+
+/**
+ * A list of promises that reaches an awaited `Promise.all`/`allSettled`.
+ * @param {any} list
+ * @param {Flow} flow
+ */
+function gathered(list, flow) {
+  let child = list;
+  let parent = list.parent;
+  while (parent && WRAPPERS.has(parent.type) && parent.expression === child) {
+    child = parent;
+    parent = parent.parent;
+  }
+  return isGatherOf(parent, child) && isAwaited(parent, flow);
+}
+
+/**
+ * `Promise.all(list)` / `Promise.allSettled(list)` with `list` as its argument.
+ * @param {any} call
+ * @param {any} list
+ */
+function isGatherOf(call, list) {
+  if (call?.type !== 'CallExpression' || call.arguments[0] !== list) return false;
+  const callee = call.callee;
+  return callee.type === 'MemberExpression' && !callee.computed && GATHERS.has(callee.property.name) && callee.object.type === 'Identifier' && callee.object.name === 'Promise';
+}
+
+/**
+ * `const p = f(); … await p`: some later use of the name is awaited.
+ * @param {any} id
+ * @param {Flow} flow
+ */
+function laterAwaited(id, flow) {
+  return flow.identifiers.some((other) => other !== id && other.name === id.name && other.start > id.end && isValueUse(other) && isAwaited(other, flow));
+}
+
+/** @param {any} identifier */
+function isValueUse(identifier) {
+  const parent = identifier.parent;
+  if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && parent.property === identifier && !parent.computed) return false;
+  return !((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && parent.key === identifier && !parent.computed);
+}
+
+/** @param {any} node */
+function enclosingFunction(node) {
+  for (let current = node.parent; current; current = current.parent) {
+    if (BABEL_FUNCTIONS.has(current.type)) return current;
+  }
+  return null;
+}
