@@ -20,6 +20,18 @@ export function inDynamicScope(sourceCode, node) {
 }
 
 /**
+ * `eval(…)` naming the global eval (ESLint builds its scopes with
+ * `ignoreEval`, so the scopes themselves do not say).
+ * @param {any} reference
+ */
+function isDirectEval(reference) {
+  const identifier = reference.identifier;
+  // Unresolved, or resolved to the configured global (no declaration of its own).
+  const global = reference.resolved === null || (reference.resolved.scope.type === 'global' && reference.resolved.defs.length === 0);
+  return identifier.name === 'eval' && global && identifier.parent?.type === 'CallExpression' && identifier.parent.callee === identifier;
+}
+
+/**
  * @param {import('eslint').Scope.Scope} scope
  * @returns {boolean}
  */
@@ -28,7 +40,7 @@ function callsEvalWithin(scope) {
   const pending = [scope];
   while (pending.length > 0) {
     const current = /** @type {any} */ (pending.pop());
-    if (current.directCallToEvalScope || current.type === 'with') return true;
+    if (current.type === 'with' || current.references.some(isDirectEval)) return true;
     pending.push(...current.childScopes);
   }
   return false;
