@@ -176,7 +176,7 @@ function isAwaited(node, flow) {
       case 'AwaitExpression':
         return settles(enclosingFunction(parent), flow);
       case 'ArrayExpression':
-        return isGatherOf(parent.parent, parent) && isAwaited(parent.parent, flow);
+        return gathered(parent, flow);
       case 'ArrowFunctionExpression':
         return parent.body === child && resultAwaited(parent, flow);
       case 'ReturnStatement': {

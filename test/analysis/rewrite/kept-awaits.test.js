@@ -1,0 +1,100 @@
+/**
+ * The check every waterfall rewrite passes: each call the original awaits
+ * is still awaited in the result. The edits here are written by hand, as a
+ * faulty rewrite would make them.
+ */
+import assert from 'node:assert/strict';
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import { keepsEveryAwait } from '../../../rules/core/rewrite/kept-awaits.js';
+
+/**
+ * Whether replacing `from` (its first occurrence in `code`) by `to` keeps every await.
+ * @param {string} code
+ * @param {string} from
+ * @param {string} to
+ * @param {boolean} [typescript]
+ */
+function keeps(code, from, to, typescript = false) {
+  const start = code.indexOf(from);
+  assert.ok(start >= 0, `${from} is in the code`);
+  /** @type {boolean | null} */
+  let answer = null;
+  const linter = new Linter();
+  const probe = {
+    create(/** @type {any} */ context) {
+      return { 'Program:exit'() { answer = keepsEveryAwait(context.sourceCode, [{ range: [start, start + from.length], text: to }], typescript); } };
+    },
+  };
+  const messages = linter.verify(code, [{
+    files: ['**/*.js', '**/*.ts'],
+    plugins: { probe: { rules: { keeps: probe } } },
+    languageOptions: { ecmaVersion: 'latest', sourceType: 'module', ...(typescript ? { parser: tsParser } : {}) },
+    rules: { 'probe/keeps': 'error' },
+  }], typescript ? 'input.ts' : 'input.js');
+  assert.deepEqual(messages, []);
+  return answer;
+}
+
+const loop = `async function save(settings, data) {
+  for (const key of Object.keys(data)) {
+    await settings.set(key, data[key]);
+  }
+}`;
+const loopStatement = loop.slice(loop.indexOf('for'), loop.lastIndexOf('}', loop.length - 2) + 1);
+
+describe('keepsEveryAwait', () => {
+  it('accepts each call awaited through an awaited Promise.all over map', () => {
+    assert.equal(keeps(loop, loopStatement, 'await Promise.all(Object.keys(data).map((key) => settings.set(key, data[key])));'), true);
+  });
+
+  it('accepts an awaited call inside an async callback of Array.from', () => {
+    assert.equal(keeps(loop, loopStatement, 'await Promise.all(Array.from(Object.keys(data), async (key) => {\n    await settings.set(key, data[key]);\n  }));'), true);
+  });
+
+  it('refuses collecting the calls and making them afterwards without await', () => {
+    const dropped = 'const entries = Object.keys(data).map((key) => [key, data[key]]);\n  for (const [k, v] of entries) settings.set(k, v);';
+    assert.equal(keeps(loop, loopStatement, dropped), false);
+  });
+
+  it('refuses a Promise.all whose result nobody awaits', () => {
+    assert.equal(keeps(loop, loopStatement, 'Promise.all(Object.keys(data).map((key) => settings.set(key, data[key])));'), false);
+  });
+
+  it('refuses an async forEach: its callbacks are not waited for', () => {
+    assert.equal(keeps(loop, loopStatement, 'Object.keys(data).forEach(async (key) => {\n    await settings.set(key, data[key]);\n  });'), false);
+  });
+
+  const pair = `async function h(f, g) {
+  const a = await f();
+  const b = await g();
+  return [a, b];
+}`;
+  const statements = 'const a = await f();\n  const b = await g();';
+
+  it('accepts a promise started early and awaited later', () => {
+    assert.equal(keeps(pair, statements, 'const bPromise = (async () => g())();\n  const a = await f();\n  const b = await bPromise;'), true);
+  });
+
+  it('refuses a promise started early and never awaited', () => {
+    assert.equal(keeps(pair, statements, 'const bPromise = g();\n  const a = await f();\n  const b = bPromise;'), false);
+  });
+
+  it('accepts an awaited Promise.allSettled list', () => {
+    assert.equal(keeps(pair, statements, 'const [a, b] = await Promise.allSettled([f(), g()]);'), true);
+  });
+
+  it('accepts callbacks handed to an awaited helper (p-limit)', () => {
+    assert.equal(keeps(loop, loopStatement, 'await Promise.all(Object.keys(data).map((key) => limit(() => settings.set(key, data[key]))));'), true);
+  });
+
+  it('reads TypeScript', () => {
+    const typed = 'async function h(f: () => Promise<number>, g: () => Promise<string>) {\n  const a = await f();\n  const b = await g();\n  return [a, b] as const;\n}';
+    assert.equal(keeps(typed, statements, 'const [a, b] = await Promise.all([f(), g()] as const);', true), true);
+    assert.equal(keeps(typed, statements, 'const [a, b] = [f(), g()] as const;', true), false);
+  });
+
+  it('refuses a result that does not parse', () => {
+    assert.equal(keeps(pair, statements, 'const [a, b] = await Promise.all([f(), g()]'), false);
+  });
+});
