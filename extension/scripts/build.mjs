@@ -73,7 +73,7 @@ const common = {
   bundle: true,
   platform: 'node',
   format: 'cjs',
-  target: 'node20',
+  target: 'node22',
   minify,
   legalComments: 'none',
   logLevel: 'warning',
