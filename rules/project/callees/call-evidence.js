@@ -1,47 +1,18 @@
 /**
  * What one call inside a function body does, from evidence in the call
- * itself: the SQL text it sends, the HTTP method of a known client, the
- * Node.js module it comes from (fs reads vs writes, child_process), or the
- * fact that it is JavaScript's own computation (`JSON.parse`, `s.trim()`).
- * Null when the call shows nothing: the caller then follows the callee's
- * body, or falls back to its name.
+ * itself. The evidence sources (SQL text, HTTP clients, Node.js modules,
+ * JavaScript's own computation …) are a list of small modules in
+ * ../evidence/, asked in order; the first that has something to say decides.
+ * Null when none does: the caller then follows the callee's body, or falls
+ * back to its name.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
-import { sqlFacts, sqlTextOf } from '../evidence/sql-text.js';
-import { isPureGlobal, isBuiltinMethodName } from './builtins.js';
-import { valueOfExpression } from './callee-lookup.js';
-import { READ_VERBS, WRITE_VERBS } from '../../core/effects/verbs.js';
+import { unwrap } from '../../core/syntax/ast.js';
+import { EVIDENCE_SOURCES } from '../evidence/index.js';
 
 /**
- * @typedef {object} CallEffect
- * @property {'read' | 'write' | 'none'} kind
- * @property {boolean} io         it waits on something outside the process
- * @property {string[]} reads     resources read: `sql:<table>`, `http`, `fs`
- * @property {string[]} writes
- * @property {string} [evidence]  what showed it, for messages and docs
+ * @typedef {import('../evidence/call-effect.js').CallEffect} CallEffect
+ * @typedef {import('../evidence/call-effect.js').CallSite} CallSite
  */
-
-/** Packages whose calls are HTTP requests; the method decides read or write. */
-const HTTP_PACKAGES = new Set(['axios', 'got', 'undici', 'ky', 'node-fetch', 'superagent', 'ofetch', 'cross-fetch']);
-const READ_HTTP_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** fs functions that only look (each also as `…Sync`). */
-const FS_READS = new Set([
-  'access', 'exists', 'stat', 'lstat', 'fstat', 'statfs', 'readFile', 'readdir', 'readlink', 'realpath', 'read',
-  'readv', 'opendir', 'createReadStream', 'watch', 'watchFile',
-]);
-/** Node modules that only compute. */
-const PURE_NODE_MODULES = new Set(['path', 'url', 'util', 'querystring', 'string_decoder', 'punycode', 'assert', 'buffer', 'os']);
-/** Method names that are built-in methods and data-access verbs at once: only pure on a value made right here. */
-const DATA_VERBS = new Set([...READ_VERBS, ...WRITE_VERBS]);
-
-/** Methods of a fetch Response that read its body. */
-const RESPONSE_BODY_READS = new Set(['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes']);
-
-/** @type {CallEffect} */
-const PURE = Object.freeze({ kind: 'none', io: false, reads: [], writes: [] });
-/** @type {CallEffect} */
-const WAIT = Object.freeze({ kind: 'none', io: true, reads: [], writes: [] });
-const TIMERS = new Set(['setTimeout', 'setImmediate', 'setInterval']);
 
 /**
  * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression
@@ -50,127 +21,41 @@ const TIMERS = new Set(['setTimeout', 'setImmediate', 'setInterval']);
  * @returns {CallEffect | null}
  */
 export function evidenceOfCall(call, context, localKind) {
-  const sql = sqlOfCall(call, context);
-  if (sql) return sql;
-  if (call.type === 'TaggedTemplateExpression') return null;
-  const callee = unwrap(call.callee);
+  const site = callSiteOf(call, context, localKind);
+  const tagged = call.type === 'TaggedTemplateExpression';
+  for (const source of EVIDENCE_SOURCES) {
+    if (tagged && !source.taggedTemplates) continue;
+    const effect = source.evidenceOf(site);
+    if (effect) return effect;
+  }
+  return null;
+}
+
+/**
+ * The call as the evidence sources see it: its callee, the root of the
+ * callee chain and the module that root is imported from.
+ * @param {any} call
+ * @param {import('./callee-lookup.js').CallContext} context
+ * @param {(name: string) => 'value' | 'response' | undefined} localKind
+ * @returns {CallSite}
+ */
+export function callSiteOf(call, context, localKind) {
+  const callee = unwrap(call.type === 'TaggedTemplateExpression' ? call.tag : call.callee);
   const root = rootOf(callee);
   const imported = root?.type === 'Identifier' && !context.isShadowed(root.name) ? context.view.bindings.get(root.name) : undefined;
   const source = imported && (imported.kind === 'import' || imported.kind === 'namespace') ? imported.source?.replace(/^node:/, '') : undefined;
-
-  const http = httpOfCall(call, callee, root, imported, source);
-  if (http) return http;
-  if (source) return nodeModuleCall(source, callee, imported);
-  if (root?.type === 'Identifier' && !imported && !context.isShadowed(root.name) && isPureGlobal(root.name)) return PURE;
-  // A timer waits without touching anything (`new Promise((r) => setTimeout(r, 10))` stands in for latency).
-  if (callee.type === 'Identifier' && TIMERS.has(callee.name) && !imported && !context.isShadowed(callee.name)) return WAIT;
-  // `s.trim()`, `s.trim().toLowerCase()`, `this.items.map(…)`; not `api.getPair(id).then(…)`, whose work is the call it chains on.
-  const base = callee.type === 'MemberExpression' ? baseOfChain(callee, context, localKind) : null;
-  if (base) {
-    const name = propertyName(callee);
-    // A value computed right here (`s.trim()`) is as fresh as a local literal.
-    const local = base === 'computed' ? 'value' : root?.type === 'Identifier' ? localKind(root.name) : undefined;
-    // `res.json()` after `const res = await fetch(…)`: reading the body of a response already requested.
-    if (local === 'response' && name !== null && RESPONSE_BODY_READS.has(name)) return { kind: 'read', io: true, reads: [], writes: [] };
-    if (name !== null && isBuiltinMethodName(name) && (local === 'value' || !DATA_VERBS.has(name.toLowerCase()))) return PURE;
-  }
-  return null;
-}
-
-/**
- * SQL text handed to the call: a tagged template, or a string, template or
- * `{ text }`/`{ sql }` object as the first argument, or a constant holding one.
- * @param {any} call
- * @param {import('./callee-lookup.js').CallContext} context
- * @returns {CallEffect | null}
- */
-function sqlOfCall(call, context) {
-  let text;
-  if (call.type === 'TaggedTemplateExpression') text = sqlTextOf(call);
-  else {
-    const first = unwrap(call.arguments?.[0]);
-    text = sqlTextOf(first);
-    if (text === null && first?.type === 'ObjectExpression') {
-      const property = first.properties.find((/** @type {any} */ p) => p.type === 'Property' && ['text', 'sql'].includes(p.key?.name));
-      text = sqlTextOf(property && unwrap(property.value));
-    }
-    if (text === null && first?.type === 'Identifier') {
-      const value = valueOfExpression(first, context);
-      text = value?.type === 'string' ? value.text : null;
-    }
-  }
-  const facts = text === null ? null : sqlFacts(text);
-  if (!facts) return null;
-  const resources = facts.tables.length > 0 ? facts.tables.map((table) => `sql:${table}`) : ['sql:*'];
+  /** @type {'name' | 'computed' | null | undefined} */
+  let base;
   return {
-    kind: facts.kind,
-    io: true,
-    reads: facts.kind === 'read' ? resources : [],
-    writes: facts.kind === 'write' ? resources : [],
-    evidence: text.trim().replace(/\s+/g, ' ').slice(0, 60),
+    call,
+    callee,
+    root,
+    imported,
+    source,
+    context,
+    localKind,
+    chainBase: () => (base === undefined ? (base = baseOfChain(callee, context, localKind)) : base),
   };
-}
-
-/**
- * @param {any} call
- * @param {any} callee
- * @param {any} root
- * @param {import('../modules/module-view.js').Binding | undefined} imported
- * @param {string | undefined} source
- * @returns {CallEffect | null}
- */
-function httpOfCall(call, callee, root, imported, source) {
-  const isGlobalFetch = root?.type === 'Identifier' && root.name === 'fetch' && !imported && callee === root;
-  if (!isGlobalFetch && !(source && HTTP_PACKAGES.has(source.split('/')[0]))) return null;
-  const memberMethod = callee.type === 'MemberExpression' ? propertyName(callee)?.toUpperCase() : undefined;
-  const method = methodOption(call) ?? (memberMethod && /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/.test(memberMethod) ? memberMethod : 'GET');
-  const read = READ_HTTP_METHODS.has(method);
-  return { kind: read ? 'read' : 'write', io: true, reads: read ? ['http'] : [], writes: read ? [] : ['http'], evidence: `HTTP ${method}` };
-}
-
-/**
- * The `method` of an options object argument; 'POST' when it is not a plain string (unknown: assume a write).
- * @param {any} call
- */
-function methodOption(call) {
-  for (const argument of call.arguments) {
-    const options = unwrap(argument);
-    if (options?.type !== 'ObjectExpression') continue;
-    for (const property of options.properties) {
-      if (property.type === 'SpreadElement') return 'POST';
-      if (property.key?.name !== 'method' && property.key?.value !== 'method') continue;
-      const value = unwrap(property.value);
-      return value.type === 'Literal' && typeof value.value === 'string' ? value.value.toUpperCase() : 'POST';
-    }
-  }
-  return null;
-}
-
-/**
- * A call into a Node.js module the file imported: fs reads vs writes,
- * child_process (a write), crypto/zlib work (waits on the thread pool),
- * pure helpers (path, url, util).
- * @param {string} source the import specifier without `node:`
- * @param {any} callee
- * @param {import('../modules/module-view.js').Binding | undefined} imported
- * @returns {CallEffect | null}
- */
-function nodeModuleCall(source, callee, imported) {
-  const base = source.split('/')[0];
-  const name = callee.type === 'MemberExpression' ? propertyName(callee) : imported?.imported;
-  if (PURE_NODE_MODULES.has(base)) return PURE;
-  if (name == null) return null;
-  if (base === 'fs') {
-    const read = FS_READS.has(name.replace(/Sync$/, ''));
-    return { kind: read ? 'read' : 'write', io: true, reads: read ? ['fs'] : [], writes: read ? [] : ['fs'], evidence: `fs.${name}` };
-  }
-  if (base === 'child_process') return { kind: 'write', io: true, reads: [], writes: ['process'], evidence: `child_process.${name}` };
-  if (base === 'crypto' || base === 'zlib') {
-    // The synchronous forms compute on this thread; the others wait for the thread pool.
-    const sync = /Sync$/.test(name) || /^create/.test(name);
-    return { kind: sync ? 'none' : 'read', io: !sync, reads: [], writes: [] };
-  }
-  return null;
 }
 
 /**
@@ -196,12 +81,10 @@ function baseOfChain(member, context, localKind) {
  * The identifier or `this` a callee chain starts at.
  * @param {any} callee
  */
-function rootOf(callee) {
+export function rootOf(callee) {
   let node = unwrap(callee);
   while (node?.type === 'MemberExpression' || node?.type === 'CallExpression') {
     node = unwrap(node.type === 'MemberExpression' ? node.object : node.callee);
   }
   return node;
 }
-
-export { rootOf };

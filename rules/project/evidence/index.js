@@ -1,0 +1,30 @@
+/**
+ * The evidence sources, in the order they are asked about a call: the first
+ * that has something to say decides (call-evidence.js). A new source is one
+ * file in this folder, exporting an EvidenceSource (call-effect.js), and one
+ * line here; it gets its own test in test/analysis/project/evidence/.
+ */
+import sqlCalls from './sql-calls.js';
+import httpClients from './http-clients.js';
+import nodePureModules from './node-pure-modules.js';
+import nodeFs from './node-fs.js';
+import nodeChildProcess from './node-child-process.js';
+import nodeThreadPool from './node-thread-pool.js';
+import pureGlobals from './pure-globals.js';
+import timers from './timers.js';
+import responseBody from './response-body.js';
+import builtinMethods from './builtin-methods.js';
+
+/** @type {readonly import('./call-effect.js').EvidenceSource[]} */
+export const EVIDENCE_SOURCES = Object.freeze([
+  sqlCalls,
+  httpClients,
+  nodePureModules,
+  nodeFs,
+  nodeChildProcess,
+  nodeThreadPool,
+  pureGlobals,
+  timers,
+  responseBody,
+  builtinMethods,
+]);

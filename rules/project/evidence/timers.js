@@ -1,0 +1,14 @@
+/**
+ * A timer waits without touching anything: `new Promise((r) => setTimeout(r, 10))`
+ * stands in for latency.
+ */
+import { WAIT } from './call-effect.js';
+
+const TIMERS = new Set(['setTimeout', 'setImmediate', 'setInterval']);
+
+/** @type {import('./call-effect.js').EvidenceSource} */
+export default {
+  name: 'timers',
+  evidenceOf: ({ callee, imported, context }) =>
+    callee.type === 'Identifier' && TIMERS.has(callee.name) && !imported && !context.isShadowed(callee.name) ? WAIT : null,
+};

@@ -1,0 +1,18 @@
+import assert from 'node:assert/strict';
+import pureGlobals from '../../../../rules/project/evidence/pure-globals.js';
+import { PURE } from '../../../../rules/project/evidence/call-effect.js';
+import { sourceSays } from './call-site.js';
+
+describe('evidence: pure globals', () => {
+  it('JSON, Math and Number compute', () => {
+    assert.equal(sourceSays(pureGlobals, 'function target(s) { return JSON.parse(s); }'), PURE);
+    assert.equal(sourceSays(pureGlobals, 'function target(a) { return Math.max(0, Number(a)); }'), PURE);
+  });
+
+  it('says nothing about fetch, process, or a name the code binds itself', () => {
+    assert.equal(sourceSays(pureGlobals, 'function target(u) { return fetch(u); }'), null);
+    assert.equal(sourceSays(pureGlobals, 'function target() { return process.exit(1); }'), null);
+    assert.equal(sourceSays(pureGlobals, "import JSON from './store';\nfunction target(s) { return JSON.parse(s); }"), null);
+    assert.equal(sourceSays(pureGlobals, 'function target(Math) { return Math.max(1); }'), null);
+  });
+});
