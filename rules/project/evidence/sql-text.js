@@ -5,15 +5,25 @@
  */
 
 /**
+ * `SHOW search_path`, `SHOW TABLES`: one word in capitals or with an
+ * underscore, alone (tested on the trimmed text: one `\w+` run and no
+ * adjacent optional spaces, so the time stays linear on any input).
+ */
+const SHOW_STATEMENT = { test: (/** @type {string} */ body) => {
+  const word = /^SHOW\s+(\w+)\s*;?$/.exec(body.trimEnd())?.[1];
+  return word !== undefined && (/^[A-Z]+$/.test(word) || word.includes('_'));
+} };
+
+/**
  * Each statement kind by the shape of its start, so that prose passed to a
  * call ("Select a file", "update the settings") is never taken for SQL.
- * @type {Array<[RegExp, 'read' | 'write']>}
+ * @type {Array<[{ test(text: string): boolean }, 'read' | 'write']>}
  */
 const STATEMENTS = [
   [/^SELECT\s[\s\S]*?\bFROM\s+["`\w$]/i, 'read'],
   [/^SELECT\s+(?:\d|\*|\$|\?|[\w.]+\s*\()/i, 'read'],
   [/^EXPLAIN\s+(?:ANALY[SZ]E\s+)?SELECT\b/i, 'read'],
-  [/^SHOW\s+(?:[A-Z]+|\w*_\w*)\s*;?\s*$/, 'read'],
+  [SHOW_STATEMENT, 'read'],
   [/^(?:INSERT|REPLACE|UPSERT)\s+(?:OR\s+\w+\s+|IGNORE\s+)?INTO\s/i, 'write'],
   [/^UPDATE\s+["`\w$.]+\s+(?:AS\s+\w+\s+|\w+\s+)?SET\s/i, 'write'],
   [/^DELETE\s+FROM\s/i, 'write'],
