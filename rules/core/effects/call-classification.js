@@ -7,6 +7,7 @@
 import { unwrap, walk, isFunctionNode } from '../syntax/ast.js';
 import { createObjectArguments } from '../syntax/object-arguments.js';
 import { CONNECTION_RECEIVER_NAMES, HTTP_CLIENT_NAMES } from './verbs.js';
+import { isQuestionToUser } from './user-questions.js';
 import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeChain, calleeName } from './call-names.js';
 
 /**
@@ -43,9 +44,6 @@ import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeC
  * @property {boolean | null} io
  * @property {string | null} nounName
  */
-
-/** The end of a question to the user: `? `, `? [y/N] `, `(y/n): `. */
-const QUESTION = /\?\s*(\[[yn]\/[yn]\]|\([yn]\/[yn]\))?\s*:?\s*$|\[[yn]\/[yn]\]\s*:?\s*$/i;
 
 /** Option keys that hand a call a transaction or session (Bookshelf/knex, Sequelize, Mongoose, Prisma): it runs on that one connection. */
 const TRANSACTION_OPTIONS = new Set(['transacting', 'transaction', 'session', 'trx', 'tx']);
@@ -175,9 +173,12 @@ function innerCallFacts(operand, ownBarrier, classifyCall, visitorKeys) {
  */
 function settleOperation(operand, nameKind, innerWrite, barrier, context) {
   const summary = context.summaryOfCall?.(operand) ?? null;
+  const evidenced = summary !== null && summary.kind !== 'unknown';
   /** @type {'read' | 'write' | 'unknown'} */
-  let kind = summary && summary.kind !== 'unknown' ? (summary.kind === 'none' ? 'read' : summary.kind) : nameKind;
-  if (innerWrite) kind = 'write';
+  let kind = summary && evidenced ? (summary.kind === 'none' ? 'read' : summary.kind) : nameKind;
+  // The summary reads the calls inside the operand too (by evidence where there is some, by name where
+  // not): `getItems({ until: endOfDay(d) })` does not write because `endOfDay` starts with a write verb.
+  if (innerWrite && !evidenced) kind = 'write';
   // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads. Decided lazily by
   // kindOf() in independence.js, only when the answer matters (the tagger costs ~0.4 s to load). Only where
   // asked: in a loop, `listener()` or `provider.bootstrap()` calls into the element, whatever its word.
@@ -256,7 +257,7 @@ function asksTheUser(call) {
         : argument.type === 'TemplateLiteral'
           ? argument.quasis[argument.quasis.length - 1].value.cooked ?? ''
           : null;
-    return text !== null && QUESTION.test(text);
+    return text !== null && isQuestionToUser(text);
   });
 }
 

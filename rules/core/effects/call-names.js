@@ -4,7 +4,7 @@
  * options), and the words that make it ordered (a barrier).
  */
 import { unwrap, propertyName } from '../syntax/ast.js';
-import { READ_VERBS, WRITE_VERBS, BARRIER_VERBS, NEUTRAL_WORDS } from './verbs.js';
+import { READ_VERBS, WRITE_VERBS, BARRIER_VERBS, NEUTRAL_WORDS, TENTATIVE_WORDS } from './verbs.js';
 
 /** @typedef {ReturnType<typeof buildVerbTables>} VerbTables */
 
@@ -35,6 +35,7 @@ const wordsOfName = new Map();
 
 const barrierVerbs = new Set(BARRIER_VERBS);
 const neutral = new Set(NEUTRAL_WORDS);
+const tentative = new Set(TENTATIVE_WORDS);
 
 /** @type {Map<string, VerbTables>} */
 const verbTables = new Map();
@@ -65,13 +66,15 @@ function buildVerbTables(options) {
 }
 
 /**
- * The verb words a single callee name contributes: its first word, and any
- * word after "and"/"or" (`findOneAndUpdate`, `getOrCreate`).
+ * The verb words a single callee name contributes: its first word, the word
+ * after a first word that only says it is tried (`tryAddToActiveSet`), and
+ * any word after "and"/"or" (`findOneAndUpdate`, `getOrCreate`).
  * @param {string} name
  */
 export function verbsOf(name) {
   const words = nameWords(name);
   const verbs = words.length > 0 ? [words[0]] : [];
+  if (words.length > 1 && tentative.has(words[0])) verbs.push(words[1]);
   for (let i = 1; i < words.length - 1; i++) {
     if (words[i] === 'and' || words[i] === 'or') verbs.push(words[i + 1]);
   }

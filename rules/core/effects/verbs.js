@@ -48,6 +48,12 @@ export const BARRIER_VERBS = [
   'advance', 'until', 'expect',
 ];
 
+/**
+ * First words that say the next word is what the call does, tried or not:
+ * `tryAddToActiveSet` adds, `maybeGetUser` gets.
+ */
+export const TENTATIVE_WORDS = ['try', 'attempt', 'maybe'];
+
 /** Names in a call chain that carry no meaning of their own (`.then`, `.toArray()`). */
 export const NEUTRAL_WORDS = [
   'then', 'catch', 'finally', 'to', 'json', 'text', 'lean', 'collection', 'from', 'table',

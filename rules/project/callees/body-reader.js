@@ -7,7 +7,8 @@
 import { unwrap, propertyName, isFunctionNode, walk } from '../../core/syntax/ast.js';
 import { MUTATING_METHODS } from '../../core/effects/effects.js';
 import { rootOf } from './call-evidence.js';
-import { declaredNames, localValueNames, patternNames } from './declared-names.js';
+import { declaredNames, patternNames } from './declared-names.js';
+import { localKindsOf } from './local-kinds.js';
 import { emptySummary, mergePart } from './effect-summary.js';
 
 /**
@@ -18,14 +19,14 @@ import { emptySummary, mergePart } from './effect-summary.js';
  * @param {any} call
  * @param {CallContext} context
  * @param {boolean} isAwaited
- * @param {(name: string) => 'value' | 'response' | undefined} localKind
+ * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
  * @returns {import('./effect-summary.js').EffectPart}
  *
  * @typedef {object} BodyReading  what reading one body has found so far
  * @property {import('../modules/module-view.js').ModuleView} view
  * @property {CallContext} context
  * @property {Set<string>} params  names bound by the function's parameters
- * @property {Map<string, 'value' | 'response'>} locals  names bound to a value made in the body
+ * @property {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind  what a name declared in the body holds
  * @property {EffectSummary} summary
  * @property {Set<any>} awaited  calls whose promise is awaited or returned: they are presumed to wait
  * @property {Set<any>} notReads  identifiers that are names, not reads (property keys, callees of `this.m()`)
@@ -43,12 +44,14 @@ import { emptySummary, mergePart } from './effect-summary.js';
 export function readBody(target, outerShadowed, visitorKeys, effectOfCall) {
   const { fn, view } = target;
   const declared = declaredNames(fn, visitorKeys);
+  /** @type {CallContext} */
+  const context = { view, classNode: target.classNode, objectNode: target.objectNode, isShadowed: (name) => declared.has(name) || outerShadowed(name) };
   /** @type {BodyReading} */
   const reading = {
     view,
-    context: { view, classNode: target.classNode, objectNode: target.objectNode, isShadowed: (name) => declared.has(name) || outerShadowed(name) },
+    context,
     params: new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param))),
-    locals: localValueNames(fn, visitorKeys),
+    localKind: localKindsOf(fn, visitorKeys, context),
     summary: emptySummary(),
     awaited: new Set(fn.expression ? [unwrap(fn.body)] : []),
     notReads: new Set(),
@@ -116,7 +119,7 @@ function readCall(reading, node) {
   if (isPromiseExecutor(node)) for (const name of unwrap(node.arguments[0]).params.flatMap((/** @type {any} */ p) => patternNames(p))) reading.settlers.add(name);
   // `resolve(rows)` in a promise executor settles the promise: no effect of its own, whatever its name.
   if (node.type === 'CallExpression' && unwrap(node.callee).type === 'Identifier' && reading.settlers.has(unwrap(node.callee).name)) return;
-  mergePart(reading.summary, reading.effectOfCall(node, reading.context, reading.awaited.has(node), (name) => reading.locals.get(name)));
+  mergePart(reading.summary, reading.effectOfCall(node, reading.context, reading.awaited.has(node), reading.localKind));
   if (node.type === 'TaggedTemplateExpression') return;
   const callee = unwrap(node.callee);
   if (callee.type === 'MemberExpression') {

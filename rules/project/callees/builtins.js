@@ -15,8 +15,15 @@ const NOT_PURE_GLOBALS = new Set([
   'sessionStorage', 'indexedDB', 'XMLHttpRequest', 'import',
 ]);
 
+/**
+ * Node's globals that only compute but are defined as lazy getters, so the
+ * descriptor test below cannot see them (their values are not read here).
+ */
+const LAZY_PURE_GLOBALS = ['Buffer', 'TextEncoder', 'TextDecoder', 'atob', 'btoa'];
+
 const globalNames = new Set(
-  Object.getOwnPropertyNames(globalThis).filter((name) => {
+  [...LAZY_PURE_GLOBALS, ...Object.getOwnPropertyNames(globalThis)].filter((name) => {
+    if (LAZY_PURE_GLOBALS.includes(name)) return true;
     if (NOT_PURE_GLOBALS.has(name)) return false;
     // Read the descriptor, not the value: some globals are lazy getters that load modules or warn.
     const value = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
@@ -45,4 +52,46 @@ export function isPureGlobal(name) {
  */
 export function isBuiltinMethodName(name) {
   return methodNames.has(name);
+}
+
+/**
+ * Built-in methods whose result is a new array or iterator, never their
+ * receiver, an argument or one of its elements (unlike `sort`, `find` or
+ * `Map.prototype.set`): what they return belongs to the caller alone.
+ */
+const FRESH_RESULT_METHODS = new Set([
+  'concat', 'filter', 'flat', 'flatMap', 'map', 'slice', 'toReversed', 'toSorted', 'toSpliced', 'with',
+  'keys', 'values', 'entries', 'split', 'match', 'matchAll',
+]);
+/** Static built-ins whose result is new in the same way (`JSON.parse`, `Object.keys`). */
+const FRESH_RESULT_STATICS = new Set([
+  'JSON.parse', 'Object.keys', 'Object.values', 'Object.entries', 'Object.fromEntries', 'Object.groupBy',
+  'Array.from', 'Array.of', 'Map.groupBy',
+]);
+const FRESH_RESULT_FUNCTIONS = new Set(['structuredClone']);
+
+/**
+ * A built-in method whose result is a new array or iterator (`split`, `map`, `filter`).
+ * @param {string} name
+ */
+export function returnsNewFromMethod(name) {
+  return FRESH_RESULT_METHODS.has(name);
+}
+
+/**
+ * A global function or static method whose result is new (`JSON.parse`, `Object.keys`, `structuredClone`).
+ * @param {string} path `structuredClone` or `Object.keys`
+ */
+export function returnsNewFromGlobal(path) {
+  return FRESH_RESULT_STATICS.has(path) || FRESH_RESULT_FUNCTIONS.has(path);
+}
+
+const stringMethodNames = new Set(Object.getOwnPropertyNames(String.prototype));
+
+/**
+ * A method of String.prototype (`replace`, `split`, `match`).
+ * @param {string} name
+ */
+export function isStringMethodName(name) {
+  return stringMethodNames.has(name);
 }

@@ -17,7 +17,7 @@ import { EVIDENCE_SOURCES } from '../evidence/index.js';
 /**
  * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression
  * @param {import('./callee-lookup.js').CallContext} context
- * @param {(name: string) => 'value' | 'response' | undefined} localKind what a name declared inside the function holds: a value made there (`[]`, `new Map()`), or a fetch response
+ * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind what a name declared inside the function holds: a value made there (`[]`, `new Map()`), or a fetch response
  * @returns {CallEffect | null}
  */
 export function evidenceOfCall(call, context, localKind) {
@@ -36,7 +36,7 @@ export function evidenceOfCall(call, context, localKind) {
  * callee chain and the module that root is imported from.
  * @param {any} call
  * @param {import('./callee-lookup.js').CallContext} context
- * @param {(name: string) => 'value' | 'response' | undefined} localKind
+ * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
  * @returns {CallSite}
  */
 export function callSiteOf(call, context, localKind) {
@@ -65,7 +65,7 @@ export function callSiteOf(call, context, localKind) {
  * or an awaited value.
  * @param {any} member
  * @param {import('./callee-lookup.js').CallContext} context
- * @param {(name: string) => 'value' | 'response' | undefined} localKind
+ * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
  * @returns {'name' | 'computed' | null}
  */
 function baseOfChain(member, context, localKind) {

@@ -86,3 +86,36 @@ export function localValueNames(fn, visitorKeys) {
   });
   return names;
 }
+
+/**
+ * The calls that names declared once, with `const`, are bound to
+ * (`const parts = s.split(':')`): what such a name holds is what that call
+ * returned, for good. A name declared more than once anywhere in the
+ * function (a parameter, a nested function's own) is left out.
+ * @param {any} fn
+ * @param {any} visitorKeys
+ * @returns {Map<string, any>}
+ */
+export function constCallInits(fn, visitorKeys) {
+  /** @type {Map<string, number>} */
+  const counts = new Map();
+  const count = (/** @type {string} */ name) => counts.set(name, (counts.get(name) ?? 0) + 1);
+  /** @type {Map<string, any>} */
+  const inits = new Map();
+  for (const param of fn.params) for (const name of patternNames(param)) count(name);
+  walk(fn.body, visitorKeys, (node) => {
+    if (node.type === 'VariableDeclaration' && node.kind === 'const') {
+      for (const declarator of node.declarations) {
+        const init = unwrap(declarator.init);
+        if (declarator.id.type === 'Identifier' && (init?.type === 'CallExpression' || init?.type === 'NewExpression')) inits.set(declarator.id.name, init);
+      }
+    } else if (node.type === 'VariableDeclarator') for (const name of patternNames(node.id)) count(name);
+    else if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) count(node.id.name);
+    else if (node.type === 'CatchClause') for (const name of patternNames(node.param)) count(name);
+    else if (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression') {
+      for (const param of node.params) for (const name of patternNames(param)) count(name);
+    }
+  });
+  for (const name of [...inits.keys()]) if (counts.get(name) !== 1) inits.delete(name);
+  return inits;
+}

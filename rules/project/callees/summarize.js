@@ -53,7 +53,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
    * @param {CallContext} context
    * @param {number} depth
    * @param {boolean} isAwaited
-   * @param {(name: string) => 'value' | 'response' | undefined} localKind
+   * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
    */
   function effectOfCall(call, context, depth, isAwaited, localKind) {
     const evidence = evidenceOfCall(call, context, localKind);

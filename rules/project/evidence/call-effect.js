@@ -12,6 +12,13 @@
  * @property {string[]} reads     resources read: `sql:<table>`, `http`, `fs`
  * @property {string[]} writes
  * @property {string} [evidence]  what showed it, for messages and docs
+ * @property {LocalKind} [returns]  what its value is, when it is an object nobody else holds (see LocalKind)
+ *
+ * @typedef {'value' | 'response' | 'copy' | 'crypto'} LocalKind  what a name declared inside a function holds:
+ *   `value` a value made right there (`[]`, `{}`, `new Map()`, a string), whole and in its parts;
+ *   `response` what `fetch()` returned there;
+ *   `copy` a new array or object a call made there (`s.split(',')`, `list.filter(…)`): itself fresh, its elements not;
+ *   `crypto` a hash, hmac, cipher or decipher made there, whose own methods only compute on it
  *
  * @typedef {object} CallSite  one call inside a function body, as the sources see it
  * @property {any} call             CallExpression, NewExpression or TaggedTemplateExpression
@@ -20,7 +27,7 @@
  * @property {import('../modules/module-view.js').Binding | undefined} imported  the module binding of the root's name, when nothing inside shadows it
  * @property {string | undefined} source  the import specifier the root comes from, without `node:`
  * @property {import('../callees/callee-lookup.js').CallContext} context
- * @property {(name: string) => 'value' | 'response' | undefined} localKind what a name declared inside the function holds
+ * @property {(name: string) => LocalKind | undefined} localKind what a name declared inside the function holds
  * @property {() => 'name' | 'computed' | null} chainBase  what a method is called on (see call-evidence.js)
  *
  * @typedef {object} EvidenceSource

@@ -10,6 +10,8 @@ import nodePureModules from './node-pure-modules.js';
 import nodeFs from './node-fs.js';
 import nodeChildProcess from './node-child-process.js';
 import nodeThreadPool from './node-thread-pool.js';
+import purePackages from './pure-packages.js';
+import redisScripts from './redis-scripts.js';
 import pureGlobals from './pure-globals.js';
 import timers from './timers.js';
 import responseBody from './response-body.js';
@@ -23,6 +25,8 @@ export const EVIDENCE_SOURCES = Object.freeze([
   nodeFs,
   nodeChildProcess,
   nodeThreadPool,
+  purePackages,
+  redisScripts,
   pureGlobals,
   timers,
   responseBody,

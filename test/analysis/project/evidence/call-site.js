@@ -2,7 +2,7 @@
  * Builds the call site an evidence source is asked about, from a small
  * module: the call is the one `target` returns. Code is parsed with
  * oxc-parser, as imported files are, and names are read as body-reader.js
- * reads them (declared inside the function, values made there).
+ * reads them (declared inside the function, what they hold: local-kinds.js).
  */
 import assert from 'node:assert/strict';
 import { parseSync, visitorKeys } from 'oxc-parser';
@@ -10,7 +10,8 @@ import { unwrap, walk } from '../../../../rules/core/syntax/ast.js';
 import { createModuleView } from '../../../../rules/project/modules/module-view.js';
 import { valueOfName } from '../../../../rules/project/modules/module-values.js';
 import { callSiteOf, evidenceOfCall } from '../../../../rules/project/callees/call-evidence.js';
-import { declaredNames, localValueNames } from '../../../../rules/project/callees/declared-names.js';
+import { declaredNames } from '../../../../rules/project/callees/declared-names.js';
+import { localKindsOf } from '../../../../rules/project/callees/local-kinds.js';
 
 /**
  * @param {string} code a module declaring a function `target` with one `return <call>`
@@ -28,9 +29,8 @@ export function siteOf(code) {
   });
   assert.ok(call, 'target returns a call');
   const declared = declaredNames(target.fn, visitorKeys);
-  const locals = localValueNames(target.fn, visitorKeys);
   const context = { view, classNode: null, objectNode: null, isShadowed: (/** @type {string} */ name) => declared.has(name) };
-  const localKind = (/** @type {string} */ name) => locals.get(name);
+  const localKind = localKindsOf(target.fn, visitorKeys, context);
   return { site: callSiteOf(call, context, localKind), evidence: () => evidenceOfCall(call, context, localKind) };
 }
 
