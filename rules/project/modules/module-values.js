@@ -7,6 +7,7 @@
 import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
 import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
+import { keyName } from './module-view.js';
 
 /** Re-export and alias chains longer than this are not followed. */
 export const MAX_HOPS = 8;
@@ -95,8 +96,29 @@ export function valueOfBinding(view, binding, hops) {
       return module ? valueOfExport(module, binding.imported ?? 'default', hops + 1) : null;
     }
     default:
-      return binding.constant ? valueOfNode(view, binding.node, hops + 1) : null;
+      if (!binding.constant) return null;
+      return binding.member === undefined ? valueOfNode(view, binding.node, hops + 1) : memberValue(view, binding.node, binding.member, hops + 1);
   }
+}
+
+/**
+ * `const { NONCE_BYTES } = consts;` with `const consts = require('./consts')`:
+ * the export of that name, or the property of an object literal.
+ * @param {ModuleView} view
+ * @param {any} node what the name is destructured from
+ * @param {string} member
+ * @param {number} hops
+ * @returns {Value | null}
+ */
+function memberValue(view, node, member, hops) {
+  const whole = valueOfNode(view, node, hops);
+  if (whole?.type === 'module') return valueOfExport(whole.view, member, hops + 1);
+  if (whole?.type !== 'object') return null;
+  for (const property of whole.node.properties) {
+    if (property.type !== 'Property' || property.computed || keyName(property.key) !== member) continue;
+    return property.kind === 'init' ? valueOfNode(whole.view, property.value, hops + 1) : null;
+  }
+  return null;
 }
 
 /**

@@ -13,6 +13,7 @@ import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
  * @property {string} [source]  import specifier (`./users`, `../db`)
  * @property {string} [imported] the imported name; 'default' for a default import
  * @property {boolean} [required] a namespace bound by `require()`, not `import * as`
+ * @property {string} [member]  a value destructured from `node` (`const { a } = node`): its member of that name
  *
  * @typedef {object} ExportEntry
  * @property {string} [local]   the local binding's name
@@ -107,6 +108,14 @@ function declare(view, statement) {
         if (property.type !== 'Property' || property.value.type !== 'Identifier') continue;
         const key = property.key.type === 'Identifier' ? property.key.name : String(property.key.value);
         view.bindings.set(property.value.name, { kind: 'import', source: requireSource(init), imported: key });
+        names.push(property.value.name);
+      }
+    } else if (declarator.id.type === 'ObjectPattern' && statement.kind === 'const' && init) {
+      // const { NONCE_BYTES } = consts: a member of what `consts` holds (module-values.js follows it).
+      for (const property of declarator.id.properties) {
+        const member = property.type === 'Property' && !property.computed && property.value.type === 'Identifier' ? keyName(property.key) : null;
+        if (member === null) continue;
+        view.bindings.set(property.value.name, { kind: 'value', node: init, constant: true, member });
         names.push(property.value.name);
       }
     }
