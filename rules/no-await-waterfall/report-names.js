@@ -1,16 +1,18 @@
 /**
  * The names a report shows for the operations it found, so the message says
- * which calls it means: `getUser()` for `await api.getUser(id)`.
+ * which calls it means: `getUser()` for `await api.getUser(id)`. A name is
+ * never repeated: two calls of the same method read "two `db.findWhere()` calls".
  */
 import { unwrap } from '../core/syntax/ast.js';
 
-/** Past this many, a message shows the first two and "+N more". */
+/** Past this many different names, a message shows the first two and "+N more". */
 const SHOWN = 2;
 const MAX_NAME = 40;
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 
 /**
  * `name()` for a call: the callee's last name (`api.users.find` → `find()`),
- * or its whole text when that name alone would read the same for two members.
+ * or its whole text (`pool.query()`).
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any} call
  * @param {boolean} full
@@ -25,6 +27,24 @@ function callName(sourceCode, call, full) {
 }
 
 /**
+ * Each operation's name: the short one, or the whole callee text where
+ * operations share a short name (`pool.query()` and `replica.query()`, two
+ * `settings.get()`); operands that are no call show their text.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any[]} calls
+ */
+function operationNames(sourceCode, calls) {
+  const isCall = (/** @type {any} */ call) => call.type === 'CallExpression' || call.type === 'NewExpression';
+  const short = calls.map((call) => (isCall(call) ? callName(sourceCode, call, false) : null));
+  return calls.map((call, index) => {
+    const name = short[index];
+    if (name === null) return `\`${sourceCode.getText(call)}\``;
+    const shared = short.some((other, at) => at !== index && other === name);
+    return shared ? callName(sourceCode, call, true) : name;
+  });
+}
+
+/**
  * The message data of a waterfall report. Its shape, for tests:
  * `{ count: '3', names: '`getUser()`, `getOrders()` +1 more', reason: 'none uses another's result' }`.
  * @param {import('eslint').SourceCode} sourceCode
@@ -33,13 +53,17 @@ function callName(sourceCode, call, full) {
  */
 export function waterfallData(sourceCode, operands) {
   const calls = operands.map((operand) => unwrap(operand));
-  const short = calls.map((call) => (call.type === 'CallExpression' || call.type === 'NewExpression' ? callName(sourceCode, call, false) : null));
-  const clash = short.slice(0, SHOWN).some((name, index, shown) => name !== null && shown.indexOf(name) !== index);
-  const shown = calls.slice(0, SHOWN).map((call, index) => (short[index] !== null && clash ? callName(sourceCode, call, true) : short[index] ?? `\`${sourceCode.getText(call)}\``));
-  const rest = calls.length - SHOWN;
-  let names = shown.join(' and ');
-  if (rest === 1) names = `${shown.join(', ')} and ${short[SHOWN] ?? 'one more'}`;
-  else if (rest > 1) names = `${shown.join(', ')} +${rest} more`;
+  /** @type {Map<string, number>} how many operations go by each name, in the order first met */
+  const counted = new Map();
+  for (const name of operationNames(sourceCode, calls)) counted.set(name, (counted.get(name) ?? 0) + 1);
+  const entries = [...counted].map(([name, count]) => (count === 1 ? name : `${NUMBER_WORDS[count] ?? count} ${name} calls`));
+  let names;
+  if (entries.length <= 2) names = entries.join(' and ');
+  else if (entries.length === 3) names = `${entries[0]}, ${entries[1]} and ${entries[2]}`;
+  else {
+    const shownOperations = [...counted.values()].slice(0, SHOWN).reduce((sum, count) => sum + count, 0);
+    names = `${entries.slice(0, SHOWN).join(', ')} +${calls.length - shownOperations} more`;
+  }
   return {
     count: String(calls.length),
     names,

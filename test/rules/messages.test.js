@@ -23,6 +23,17 @@ describe('report messages', () => {
         "`f()`, `g()` +2 more wait for each other though none uses another's result; start them together with Promise.all."],
       ['the same method name on two receivers reads in full', 'async function h() { const a = await pool.query("1"); const b = await replica.query("2"); return [a, b]; }',
         "`pool.query()` and `replica.query()` wait for each other though neither uses the other's result; start them together with Promise.all."],
+      // A name is never repeated: the same call twice is counted.
+      ['the same call twice is counted', 'async function h(a, b) { const x = await db.findWhere(a); const y = await db.findWhere(b); return [x, y]; }',
+        "two `db.findWhere()` calls wait for each other though neither uses the other's result; start them together with Promise.all."],
+      ['counted and named apart from another receiver\'s method of the same name', 'async function h(a) { const x = await settings.get("a"); const y = await settings.get("b"); const z = await redis.get(a); return [x, y, z]; }',
+        "two `settings.get()` calls and `redis.get()` wait for each other though none uses another's result; start them together with Promise.all."],
+      ['four of the same call', 'async function h() { const a = await q("1"); const b = await q("2"); const c = await q("3"); const d = await q("4"); return [a, b, c, d]; }',
+        "four `q()` calls wait for each other though none uses another's result; start them together with Promise.all."],
+      ['a repeated name among others', 'async function h() { const a = await find(1); const b = await list(); const c = await find(2); return [a, b, c]; }',
+        "two `find()` calls and `list()` wait for each other though none uses another's result; start them together with Promise.all."],
+      ['past three names: the first two and +N more operations', 'async function h() { const a = await f(); const b = await f(); const c = await g(); const d = await k(); const e = await m(); return [a, b, c, d, e]; }',
+        "two `f()` calls, `g()` +2 more wait for each other though none uses another's result; start them together with Promise.all."],
       ['awaits inside one expression', 'async function h() { return [await f(), await this.repo.load()]; }',
         "`f()` and `load()` wait for each other though neither uses the other's result; start them together with Promise.all."],
     ];

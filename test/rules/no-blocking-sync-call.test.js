@@ -270,6 +270,12 @@ describe('unblock/no-blocking-sync-call message for small reads', () => {
   // served 0.30x the requests; the message leads with caching the read.
   it('offers reading once at start-up before the async rewrite', () => {
     const [message] = lintWith("import fs from 'node:fs'; export async function h(req, res) { res.end(fs.readFileSync('page.html', 'utf8')); }", { rule: 'no-blocking-sync-call' });
-    assert.match(message.message, /use a read cached at start-up, or await fs\.promises\.readFile\(…\), instead\.$/);
+    assert.match(message.message, /use a read cached at start-up, or await fs\.promises\.readFile\(…\) instead\.$/);
+  });
+
+  // The same advice outside an async function ends the sentence cleanly (it once read "readFile(…),.").
+  it('ends the sentence cleanly outside an async function', () => {
+    const [message] = lintWith("import fs from 'node:fs'; export function h(req, res) { res.end(fs.readFileSync('page.html', 'utf8')); }", { rule: 'no-blocking-sync-call' });
+    assert.match(message.message, /in an async function, use a read cached at start-up, or await fs\.promises\.readFile\(…\)\.$/);
   });
 });
