@@ -13,8 +13,9 @@ const READ_HTTP_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** @type {import('./call-effect.js').EvidenceSource} */
 export default {
   name: 'http-clients',
-  evidenceOf({ call, callee, root, imported, source }) {
-    const isGlobalFetch = root?.type === 'Identifier' && root.name === 'fetch' && !imported && callee === root;
+  evidenceOf({ call, callee, root, imported, source, context }) {
+    // A `fetch` the function declares (a parameter, a local) is whatever was handed in: its name decides.
+    const isGlobalFetch = root?.type === 'Identifier' && root.name === 'fetch' && !imported && callee === root && !context.isShadowed('fetch');
     if (!isGlobalFetch && !(source && HTTP_PACKAGES.has(packageOf(source)))) return null;
     const memberMethod = callee.type === 'MemberExpression' ? propertyName(callee)?.toUpperCase() : undefined;
     const method = methodOption(call) ?? (memberMethod && /^(GET|HEAD|OPTIONS|POST|PUT|PATCH|DELETE)$/.test(memberMethod) ? memberMethod : 'GET');

@@ -18,7 +18,8 @@ describe('evidence: HTTP clients', () => {
     assert.equal(sourceSays(httpClients, "import axios from 'axios';\nfunction target(id, b) { return axios.post(`/u/${id}`, b); }")?.evidence, 'HTTP POST');
   });
 
-  it('says nothing about an imported fetch or an unknown client', () => {
+  it('says nothing about an imported or local fetch, or an unknown client', () => {
+    assert.equal(sourceSays(httpClients, 'function target(fetch) { return fetch("/u", { method: "DELETE" }); }'), null);
     assert.equal(sourceSays(httpClients, "import { fetch } from './cache';\nfunction target() { return fetch('/u'); }"), null);
     assert.equal(sourceSays(httpClients, "import api from './api';\nfunction target() { return api.get('/u'); }"), null);
   });
