@@ -9,6 +9,13 @@ import { MUTATING_METHODS } from './effects.js';
 /** @typedef {import('../syntax/references.js').Summary} Summary */
 
 /**
+ * Local functions followed one inside another. Each level costs a few dozen stack frames (this
+ * walk and the AST walker's), so a generated chain of thousands of functions each calling the next
+ * overflowed the stack and stopped the whole lint; real code nests far less than this.
+ */
+export const MAX_LOCAL_CALL_DEPTH = 100;
+
+/**
  * The function a variable is bound to, when it is declared once in this
  * file as a function (`function f() {}`, `const f = () => {}`, a `let` never reassigned).
  * @param {any} variable
@@ -34,6 +41,24 @@ export function localFunctionOf(variable) {
 export function createSummaryOf(referenceOf, visitorKeys) {
   /** @type {Map<unknown, Summary | null>} */
   const summaries = new Map();
+  let depth = 0;
+  /** @type {Summary | undefined} */
+  let everything;
+
+  /**
+   * What an unread function may touch: every variable and global this file refers to, read and
+   * written. Past the depth bound a function's effects are unknown, and unknown must keep its
+   * operations in order, never make them look pure.
+   * @returns {Summary}
+   */
+  function unknownEffects() {
+    if (!everything) {
+      const keys = new Set();
+      for (const [node, reference] of referenceOf) keys.add(reference?.resolved ?? `global:${node.name}`);
+      everything = { reads: keys, writes: keys };
+    }
+    return everything;
+  }
 
   /**
    * What a local function reads and writes outside itself, following the
@@ -50,6 +75,22 @@ export function createSummaryOf(referenceOf, visitorKeys) {
     }
     const fn = localFunctionOf(variable);
     if (!fn) return null;
+    // Not remembered: asked again from a shallower start, the function is read.
+    if (depth >= MAX_LOCAL_CALL_DEPTH) return unknownEffects();
+    depth++;
+    try {
+      return readSummary(variable, fn);
+    } finally {
+      depth--;
+    }
+  }
+
+  /**
+   * @param {any} variable
+   * @param {any} fn its function node
+   * @returns {Summary}
+   */
+  function readSummary(variable, fn) {
     summaries.set(variable, null);
     /** @type {Summary} */
     const summary = { reads: new Set(), writes: new Set() };
