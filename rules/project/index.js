@@ -16,6 +16,9 @@ import { valueOfExpression } from './callees/callee-lookup.js';
 import { createSummarizer } from './callees/summarize.js';
 import { unknownSummary, mergeInto } from './callees/effect-summary.js';
 import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
+import { crossFileBudgetLeft } from './modules/lint-bounds.js';
+import { forgetProjectFiles } from './modules/project-files.js';
+import { forgetProjectRoots } from './modules/project-root.js';
 
 /**
  * @typedef {import('./callees/effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
@@ -58,13 +61,14 @@ export function getProjectIndex(sourceCode, filename, kindOfNames) {
  * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
  */
 function createIndex(sourceCode, filename, kindOfNames) {
-  const view = createModuleView(path.resolve(filename), sourceCode.ast);
+  const file = path.resolve(filename);
+  const view = createModuleView(file, sourceCode.ast);
   const summarizer = createSummarizer({
     kindOfNames,
     visitorKeysOf: (module) => (module === view ? sourceCode.visitorKeys : foreignVisitorKeys()),
   });
   /** @type {LintedFile} */
-  const file = { sourceCode, view, summarizer, kindOfNames };
+  const linted = { sourceCode, view, summarizer, kindOfNames };
 
   /** @type {Map<any, CallSummary | null>} */
   const callSummaries = new Map();
@@ -80,7 +84,9 @@ function createIndex(sourceCode, filename, kindOfNames) {
   function summaryOfCall(call) {
     if (call.type !== 'CallExpression') return null;
     if (callSummaries.has(call)) return callSummaries.get(call) ?? null;
-    const result = evidencedSummaryOf(file, call);
+    // A file too big, or out of time (lint-bounds.js): the rule decides by names, as where nothing can be read.
+    if (!crossFileBudgetLeft(file)) return null;
+    const result = evidencedSummaryOf(linted, call);
     callSummaries.set(call, result);
     return result;
   }
@@ -91,7 +97,8 @@ function createIndex(sourceCode, filename, kindOfNames) {
    * @returns {number | null}
    */
   function constantNumber(identifier) {
-    const value = valueOfExpression(identifier, contextAt(file, identifier));
+    if (!crossFileBudgetLeft(file)) return null;
+    const value = valueOfExpression(identifier, contextAt(linted, identifier));
     return value?.type === 'number' ? value.value : null;
   }
 
@@ -204,4 +211,6 @@ export function forgetProjectFile(file) {
   clearResolutions();
   forgetCallerIndexes();
   forgetConcurrencyPackages();
+  forgetProjectFiles();
+  forgetProjectRoots();
 }

@@ -4,6 +4,7 @@
  * ESLint-compatible host) gets one clear warning per rule and the rule skips its files, instead
  * of a TypeError in the middle of a lint.
  */
+import { noteLint } from '../../project/modules/lint-bounds.js';
 
 /** Methods of `context.sourceCode` the rules and their fix builders call. */
 const SOURCE_CODE_METHODS = [
@@ -56,7 +57,11 @@ export function withHostCheck(id, rule, warn = (message) => process.emitWarning(
     ...rule,
     create(context) {
       const missing = missingHostApis(context);
-      if (missing.length === 0) return rule.create(context);
+      if (missing.length === 0) {
+        // What bounds the project index for this file: the folder it may read, its time and size budget.
+        noteLint(context);
+        return rule.create(context);
+      }
       if (!warned.has(id)) {
         warned.add(id);
         warn(`${id} is skipped: the linter running it does not provide ${missing.join(', ')}. Run it with ESLint 9 or later, or oxlint 1.89 or later (jsPlugins).`);

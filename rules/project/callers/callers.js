@@ -7,24 +7,13 @@
  * A project too big for the budget has no caller index: every verdict is
  * then unknown and the rules keep their single-file behaviour.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { loadModule } from '../modules/module-cache.js';
+import { projectFilesOf, MAX_PROJECT_FILES } from '../modules/project-files.js';
 import { readImportMap } from '../modules/import-map.js';
 import { requestImportMap } from '../modules/import-map-request.js';
 import { withImportsLimitedTo } from '../modules/module-values.js';
 import { scanModule, functionKey, UNKNOWN_CALLER } from './call-sites.js';
-import { fileMatches, testFileGlobs } from '../../core/code-kind/file-globs.js';
-
-/** Projects with more source files than this are not indexed. */
-export const MAX_PROJECT_FILES = 6000;
-/**
- * An index older than this is built again: a lint run reuses one, and an editor sees other files'
- * changes at the latest this much later (or at once, through forgetCallerIndexes).
- */
-const STALE_AFTER_MS = 60_000;
-const SOURCE_FILE = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
-const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components', 'vendor']);
 
 /**
  * @typedef {object} CallSite
@@ -42,22 +31,22 @@ const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components',
  */
 
 
-/** @type {Map<string, { builtAt: number, index: CallerIndex | null }>} */
+/** @type {Map<string, { version: number, index: CallerIndex | null }>} */
 const byRoot = new Map();
 
 /**
  * The caller index of the project `file` belongs to, or null. It starts
  * empty: files are read, parsed and scanned only when a question needs them.
- * @param {string} file absolute path of a file in the project
+ * Built again when a project file changed on disk (project-files.js checks).
+ * @param {string} file absolute path of a linted file
  */
 export function callerIndexFor(file) {
-  const root = projectRoot(path.dirname(file));
-  if (!root) return null;
-  const cached = byRoot.get(root);
-  if (cached && Date.now() - cached.builtAt < STALE_AFTER_MS) return cached.index;
-  const files = listProjectFiles(root);
-  const index = files ? createIndex(files) : null;
-  byRoot.set(root, { builtAt: Date.now(), index });
+  const project = projectFilesOf(file);
+  if (!project) return null;
+  const cached = byRoot.get(project.root);
+  if (cached && cached.version === project.version) return cached.index;
+  const index = project.files ? createIndex(project.files) : null;
+  byRoot.set(project.root, { version: project.version, index });
   return index;
 }
 
@@ -136,49 +125,4 @@ function importChainsTo(file, importers) {
   return found;
 }
 
-/**
- * The nearest folder upwards holding a package.json.
- * @param {string} dir
- * @returns {string | null}
- */
-export function projectRoot(dir) {
-  for (let current = dir; ; current = path.dirname(current)) {
-    if (fs.existsSync(path.join(current, 'package.json'))) return current;
-    if (path.dirname(current) === current) return null;
-  }
-}
-
-/**
- * The project's source files, or null when there are too many.
- * @param {string} root
- * @returns {string[] | null}
- */
-function listProjectFiles(root) {
-  /** @type {string[]} */
-  const files = [];
-  /** @type {string[]} */
-  const folders = [root];
-  while (folders.length > 0) {
-    const dir = /** @type {string} */ (folders.pop());
-    let entries;
-    try {
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
-      entries = fs.readdirSync(dir, { withFileTypes: true });
-    } catch {
-      continue;
-    }
-    for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) {
-        if (!SKIPPED_FOLDERS.has(entry.name)) folders.push(full);
-      } else if (SOURCE_FILE.test(entry.name) && !/\.d\.[cm]?ts$|\.min\.js$/.test(entry.name) && !fileMatches(full, root, testFileGlobs)) {
-        files.push(full);
-        if (files.length > MAX_PROJECT_FILES) return null;
-      }
-    }
-  }
-  return files;
-}
-
-export { functionKey, UNKNOWN_CALLER };
+export { functionKey, UNKNOWN_CALLER, MAX_PROJECT_FILES };

@@ -11,14 +11,18 @@
  * otherwise the declared range's single major; a range spanning several
  * majors (`*`, `>=4`, `workspace:*`) gives no answer.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import semver from 'semver';
-import { projectRoot } from '../callers/callers.js';
+import { projectRootsOf } from './project-root.js';
+import { lintBoundOf, lintGeneration, isWithin } from './lint-bounds.js';
+import { readRegularFile, regularFileStat } from './read-regular-file.js';
 
 /** Helpers in the order a rewrite prefers them: p-map maps a list directly. */
 export const HELPER_NAMES = /** @type {const} */ (['p-map', 'p-limit']);
+
+/** A package.json bigger than this is not read. */
+const MAX_MANIFEST_BYTES = 1_000_000;
 
 /**
  * @typedef {(typeof HELPER_NAMES)[number]} HelperName
@@ -32,54 +36,42 @@ export const HELPER_NAMES = /** @type {const} */ (['p-map', 'p-limit']);
  * @property {DeclaredHelper[]} helpers    runtime dependencies among HELPER_NAMES, in that order
  */
 
-/** How long an answer is trusted before package.json is looked at again (an editor sees `npm install` soon). */
-const RECHECK_MS = 5000;
-
-/** @type {Map<string, { checkedAt: number, root: string | null }>} folder → the package root above it */
-const rootsByDir = new Map();
-/** @type {Map<string, { checkedAt: number, mtimeMs: number, facts: PackageFacts | null }>} root → its facts */
+/**
+ * @type {Map<string, { generation: number, mtimeMs: number, facts: PackageFacts | null }>} root and bound → its facts,
+ *   checked against package.json's modification time at each new lint (an editor sees `npm install` at once)
+ */
 const factsByRoot = new Map();
 
 /**
  * @param {string} file absolute path of the linted file
- * @returns {PackageFacts | null} null when no readable package.json is above the file
+ * @returns {PackageFacts | null} null when no readable package.json is above the file (within its lint's folder)
  */
 export function concurrencyPackagesOf(file) {
-  const now = Date.now();
-  const dir = path.dirname(file);
-  let rootEntry = rootsByDir.get(dir);
-  if (!rootEntry || now - rootEntry.checkedAt >= RECHECK_MS) {
-    rootEntry = { checkedAt: now, root: projectRoot(dir) };
-    rootsByDir.set(dir, rootEntry);
-  }
-  const { root } = rootEntry;
+  const root = projectRootsOf(file)?.packageRoot ?? null;
   if (root === null) return null;
-
-  const cached = factsByRoot.get(root);
-  if (cached && now - cached.checkedAt < RECHECK_MS) return cached.facts;
+  const bound = lintBoundOf(file) ?? undefined;
+  const key = `${root}\0${bound ?? ''}`;
+  const generation = lintGeneration();
+  const cached = factsByRoot.get(key);
+  if (cached && cached.generation === generation) return cached.facts;
   const manifest = path.join(root, 'package.json');
-  let mtimeMs = -1;
-  try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
-    mtimeMs = fs.statSync(manifest).mtimeMs;
-  } catch {
-    // Gone since the root was found: no facts.
-  }
+  const mtimeMs = regularFileStat(manifest)?.mtimeMs ?? -1;
   if (cached && cached.mtimeMs === mtimeMs) {
-    cached.checkedAt = now;
+    cached.generation = generation;
     return cached.facts;
   }
-  const facts = mtimeMs < 0 ? null : readFacts(root, manifest);
-  factsByRoot.set(root, { checkedAt: now, mtimeMs, facts });
+  const facts = mtimeMs < 0 ? null : readFacts(root, manifest, bound);
+  factsByRoot.set(key, { generation, mtimeMs, facts });
   return facts;
 }
 
 /**
  * @param {string} root
  * @param {string} manifest
+ * @param {string | undefined} bound the folder reads stay in
  * @returns {PackageFacts | null}
  */
-function readFacts(root, manifest) {
+function readFacts(root, manifest, bound) {
   const json = readJson(manifest);
   if (json === null || typeof json !== 'object') return null;
   const dependencies = json.dependencies && typeof json.dependencies === 'object' ? json.dependencies : {};
@@ -88,7 +80,7 @@ function readFacts(root, manifest) {
   for (const name of HELPER_NAMES) {
     const range = dependencies[name];
     if (typeof range !== 'string') continue;
-    const major = loadedMajor(root, name, range);
+    const major = loadedMajor(root, name, range, bound);
     if (major !== null) helpers.push({ name, major });
   }
   return { type: json.type === 'module' ? 'module' : 'commonjs', helpers };
@@ -99,12 +91,13 @@ function readFacts(root, manifest) {
  * @param {string} root
  * @param {string} name
  * @param {string} range as declared
+ * @param {string} [bound] the folder reads stay in: copies installed above it are not looked at
  * @returns {number | null}
  */
-export function loadedMajor(root, name, range) {
+export function loadedMajor(root, name, range, bound) {
   const validRange = semver.validRange(range);
   if (validRange === null) return null;
-  const installed = installedVersion(root, name);
+  const installed = installedVersion(root, name, bound);
   if (installed !== null && semver.satisfies(installed, validRange, { includePrerelease: true })) return semver.major(installed);
   // Not installed, or a stale copy the next `npm ci` replaces: the declared range decides.
   const lowest = semver.minVersion(validRange);
@@ -114,13 +107,15 @@ export function loadedMajor(root, name, range) {
 }
 
 /**
- * The version of the first `node_modules/<name>` Node would find from `root` upwards.
+ * The version of the first `node_modules/<name>` Node would find from `root` upwards (no higher than `bound`).
  * @param {string} root
  * @param {string} name
+ * @param {string | undefined} bound
  */
-function installedVersion(root, name) {
+function installedVersion(root, name, bound) {
   const lookup = createRequire(path.join(root, 'package.json')).resolve.paths(name) ?? [];
   for (const folder of lookup) {
+    if (bound !== undefined && !isWithin(folder, bound)) break;
     const json = readJson(path.join(folder, name, 'package.json'));
     if (json === null) continue;
     return typeof json.version === 'string' && semver.valid(json.version) ? json.version : null;
@@ -130,9 +125,10 @@ function installedVersion(root, name) {
 
 /** @param {string} file */
 function readJson(file) {
+  const text = readRegularFile(file, MAX_MANIFEST_BYTES);
+  if (text === null) return null;
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
-    return JSON.parse(fs.readFileSync(file, 'utf8'));
+    return JSON.parse(text);
   } catch {
     return null;
   }
@@ -140,6 +136,5 @@ function readJson(file) {
 
 /** Forgets every answer (through forgetProjectFile, when the editor saves a file such as package.json). */
 export function forgetConcurrencyPackages() {
-  rootsByDir.clear();
   factsByRoot.clear();
 }

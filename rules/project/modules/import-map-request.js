@@ -8,6 +8,7 @@
 import { startHelperThread, send, receive, entryBeside } from '../../core/threads/helper-thread.js';
 import { readImportMap } from './import-map.js';
 import { rememberResolutions } from './resolve-import.js';
+import { knownBounds } from './lint-bounds.js';
 
 /** Reading 6,000 files on a slow disk stays well under this; past it, the map is read here. */
 const ANSWER_TIMEOUT_MS = 30_000;
@@ -39,7 +40,8 @@ export function requestImportMap(files) {
     outstanding = 0;
   }
   const id = ++lastRequest;
-  send(thread, { id, files });
+  // The thread resolves imports as this one would: within the same lint folders.
+  send(thread, { id, files, bounds: knownBounds() });
   outstanding = id;
   return { take: () => takeAnswer(id, files) };
 }

@@ -7,8 +7,10 @@
 import { serveRequests } from '../../core/threads/serve-requests.js';
 import { readImportMap } from './import-map.js';
 import { resolutionEntries, clearResolutions } from './resolve-import.js';
+import { rememberBounds } from './lint-bounds.js';
 
-serveRequests((/** @type {{ id: number, files: string[] }} */ { id, files }) => {
+serveRequests((/** @type {{ id: number, files: string[], bounds?: string[] }} */ { id, files, bounds = [] }) => {
+  rememberBounds(bounds);
   // A new request means files may have changed since the last one (the editor asks again after a save):
   // resolve everything afresh.
   clearResolutions();

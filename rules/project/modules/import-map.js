@@ -3,8 +3,8 @@
  * resolver: much cheaper than parsing every file, and enough to know where the callers of a
  * function can be. Read on the linting thread, or beside it (import-map-thread.js).
  */
-import fs from 'node:fs';
 import { MAX_MODULE_BYTES } from './module-cache.js';
+import { readRegularFile } from './read-regular-file.js';
 import { resolveImport } from './resolve-import.js';
 
 /** `from './x'`, `require('./x')`, `import('./x')`: the specifiers a file imports, found without parsing it. */
@@ -20,17 +20,11 @@ export function readImportMap(files) {
   /** @type {Map<string, string[]>} */
   const importers = new Map();
   for (const file of files) {
-    let text;
-    try {
-      // Bundles and generated files (Ghost ships megabytes of built admin assets) call no server code
-      // and are never parsed (module-cache.js): reading them cost more than all the rest together.
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
-      if (fs.statSync(file).size > MAX_MODULE_BYTES) continue;
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- as above.
-      text = fs.readFileSync(file, 'utf8');
-    } catch {
-      continue;
-    }
+    // Bundles and generated files (Ghost ships megabytes of built admin assets) call no server code
+    // and are never parsed (module-cache.js): reading them cost more than all the rest together.
+    // Only regular files are read: a FIFO or a link to a device under a source file's name is not code.
+    const text = readRegularFile(file, MAX_MODULE_BYTES);
+    if (text === null) continue;
     for (const [, , specifier] of text.matchAll(SPECIFIER)) {
       const target = resolveImport(file, specifier);
       if (!target) continue;

@@ -9,11 +9,11 @@
 import fs from 'node:fs';
 import { optionalRequire } from './optional-require.js';
 import { createModuleView } from './module-view.js';
+import { lintGeneration } from './lint-bounds.js';
+import { readRegularFile } from './read-regular-file.js';
 
 /** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
 export const MAX_MODULE_BYTES = 400_000;
-/** How long a stat is trusted before the file is checked again, so one lint run stats each file once. */
-const RECHECK_MS = 5000;
 /** Modules kept in memory; the oldest go first. */
 const MAX_MODULES = 3000;
 
@@ -21,7 +21,8 @@ const MAX_MODULES = 3000;
  * @typedef {object} CacheEntry
  * @property {number} mtimeMs
  * @property {number} size
- * @property {number} checkedAt
+ * @property {number} generation the lint generation it was last checked against the disk in: a stat is
+ *   trusted for the rest of one file's lint, and checked again by the next lint (an editor lints after a save)
  * @property {import('./module-view.js').ModuleView | null} view
  */
 
@@ -34,22 +35,22 @@ const cache = new Map();
  * @returns {import('./module-view.js').ModuleView | null}
  */
 export function loadModule(file) {
-  const now = Date.now();
+  const generation = lintGeneration();
   const cached = cache.get(file);
-  if (cached && now - cached.checkedAt < RECHECK_MS) return cached.view;
+  if (cached && cached.generation === generation) return cached.view;
   let stat;
   try {
     // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     stat = fs.statSync(file);
   } catch {
-    return remember(file, { mtimeMs: -1, size: -1, checkedAt: now, view: null });
+    return remember(file, { mtimeMs: -1, size: -1, generation, view: null });
   }
   if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
-    cached.checkedAt = now;
+    cached.generation = generation;
     return cached.view;
   }
   const view = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? parseModule(file) : null;
-  return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, checkedAt: now, view });
+  return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation, view });
 }
 
 /**
@@ -67,9 +68,9 @@ function remember(file, entry) {
 function parseModule(file) {
   const oxc = optionalRequire('oxc-parser');
   if (!oxc) return null;
+  const text = readRegularFile(file, MAX_MODULE_BYTES);
+  if (text === null) return null;
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
-    const text = fs.readFileSync(file, 'utf8');
     const result = oxc.parseSync(file, text, parseOptions(oxc));
     if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
     return createModuleView(file, result.program);

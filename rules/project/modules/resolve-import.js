@@ -4,29 +4,61 @@
  * imports of `.ts` sources). Packages under node_modules are not the
  * project's code and resolve to nothing here, as do declaration files.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { optionalRequire } from './optional-require.js';
 import { asLinted, clearFolderLinks } from './linked-paths.js';
+import { readBoundOf, lintBoundOf, boundsVersion, isWithin } from './lint-bounds.js';
+import { tsconfigWithin } from './tsconfig-chain.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
+const OPTIONS = {
+  extensions: EXTENSIONS,
+  extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
+  conditionNames: ['node', 'import', 'require', 'default'],
+  mainFields: ['module', 'main'],
+};
 
-/** @type {any} */
+/** @type {any} the resolver that finds each file's tsconfig by itself (no bound: a direct call) */
 let resolver;
+/**
+ * Resolvers by the tsconfig they follow ('' for none). Each has a cache of its own: clones sharing
+ * one cache (cloneWithOptions) all followed the first clone's tsconfig.
+ * @type {Map<string, any>}
+ */
+const bounded = new Map();
+/** @type {Map<string, string>} folder → the tsconfig its files follow ('' for none) */
+const configOfFolder = new Map();
 
 function getResolver() {
   if (resolver === undefined) {
     const oxc = optionalRequire('oxc-resolver');
-    resolver = oxc
-      ? new oxc.ResolverFactory({
-          tsconfig: 'auto',
-          extensions: EXTENSIONS,
-          extensionAlias: { '.js': ['.ts', '.tsx', '.js'], '.mjs': ['.mts', '.mjs'], '.cjs': ['.cts', '.cjs'] },
-          conditionNames: ['node', 'import', 'require', 'default'],
-          mainFields: ['module', 'main'],
-        })
-      : null;
+    resolver = oxc ? new oxc.ResolverFactory({ ...OPTIONS, tsconfig: 'auto' }) : null;
   }
   return resolver;
+}
+
+/**
+ * The resolver for a folder whose reads stay in `bound`: following the nearest tsconfig inside
+ * it, when what that config extends stays inside it too (tsconfig-chain.js).
+ * @param {string} folder
+ * @param {string} bound
+ */
+function boundedResolver(folder, bound) {
+  const oxc = optionalRequire('oxc-resolver');
+  if (!oxc) return null;
+  let config = configOfFolder.get(folder);
+  if (config === undefined) {
+    config = tsconfigWithin(folder, bound) ?? '';
+    configOfFolder.set(folder, config);
+  }
+  let instance = bounded.get(config);
+  if (!instance) {
+    if (bounded.size >= 256) bounded.clear();
+    instance = new oxc.ResolverFactory(config ? { ...OPTIONS, tsconfig: { configFile: config } } : OPTIONS);
+    bounded.set(config, instance);
+  }
+  return instance;
 }
 
 /**
@@ -37,6 +69,7 @@ function getResolver() {
  */
 const resolved = new Map();
 let resolvedCount = 0;
+let knownBounds = 0;
 
 /**
  * @param {string} fromFile absolute path of the importing file
@@ -47,6 +80,11 @@ export function resolveImport(fromFile, specifier) {
   // Built-in modules and bare package names are never project code, unless
   // tsconfig paths map them (`@app/users`): only those are worth asking about.
   if (specifier.startsWith('node:')) return null;
+  // A lint in a new folder may bound files answered before.
+  if (knownBounds !== boundsVersion()) {
+    knownBounds = boundsVersion();
+    clearAnswers();
+  }
   // Node resolves a specifier from the importing file's folder, and the nearest tsconfig is the
   // folder's too: every file in a folder shares the answer.
   const folder = path.dirname(fromFile);
@@ -71,17 +109,58 @@ export function resolveImport(fromFile, specifier) {
  * @returns {string | null}
  */
 function resolveUncached(fromFile, specifier) {
-  const instance = getResolver();
+  const folder = path.dirname(fromFile);
+  // A file linted from outside its lint's folder reads nothing else.
+  if (lintBoundOf(fromFile) === null) return null;
+  const bound = readBoundOf(fromFile);
+  // The resolver reads the package.json files above the importing folder and above the file it finds,
+  // and waits forever on one that is a FIFO. A relative import's folders are known before resolving.
+  if (!packageFilesReadable(folder)) return null;
+  if (specifier.startsWith('.')) {
+    const candidate = path.resolve(folder, specifier);
+    if (!packageFileReadable(path.join(candidate, 'package.json')) || !packageFilesReadable(path.dirname(candidate))) return null;
+  }
+  const instance = bound === null ? getResolver() : boundedResolver(folder, bound);
   if (!instance) return null;
   try {
     const target = instance.resolveFileSync(fromFile, specifier)?.path;
     if (target && !/[\\/]node_modules[\\/]/.test(target) && !/\.d\.[cm]?ts$/.test(target) && EXTENSIONS.some((ext) => target.endsWith(ext))) {
-      return asLinted(target, path.dirname(fromFile));
+      const linted = asLinted(target, folder);
+      // A tsconfig `paths` entry or a link may lead out of the lint's folder: nothing there is read.
+      return bound === null || isWithin(linted, bound) ? linted : null;
     }
   } catch {
     // An import that does not resolve points at no project file.
   }
   return null;
+}
+
+/** @type {Map<string, boolean>} folder → whether no package.json from it upwards is anything but a regular file */
+const readableFolders = new Map();
+
+/**
+ * @param {string} folder
+ * @returns {boolean}
+ */
+function packageFilesReadable(folder) {
+  let known = readableFolders.get(folder);
+  if (known === undefined) {
+    const parent = path.dirname(folder);
+    known = packageFileReadable(path.join(folder, 'package.json')) && (parent === folder || packageFilesReadable(parent));
+    readableFolders.set(folder, known);
+  }
+  return known;
+}
+
+/** @param {string} file */
+function packageFileReadable(file) {
+  try {
+    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    return !stat || stat.isFile() || stat.isDirectory();
+  } catch {
+    return true;
+  }
 }
 
 /**
@@ -123,8 +202,15 @@ export function rememberResolutions(entries) {
 
 /** Forgets every answer: the editor calls this when files appear, move or vanish. */
 export function clearResolutions() {
+  clearAnswers();
+  resolver?.clearCache?.();
+  for (const instance of bounded.values()) instance.clearCache?.();
+}
+
+function clearAnswers() {
   resolved.clear();
   resolvedCount = 0;
+  readableFolders.clear();
+  configOfFolder.clear();
   clearFolderLinks();
-  resolver?.clearCache?.();
 }

@@ -1,0 +1,178 @@
+/**
+ * What bounds the project index while a file is linted: the folder it may read (the lint's
+ * working directory: the editor's workspace folder, the folder ESLint runs in), the lint's
+ * generation (files read for an earlier lint are checked against the disk again) and its budget
+ * (a file too big, or a lint that has already spent its time, is analysed on its own).
+ *
+ * Every rule notes its lint here (rule-shell/host-check.js). Code that calls the index without a
+ * lint (unit tests, scripts) gets no bound and no budget: the index then behaves as before.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+
+/**
+ * A linted file over this many characters is analysed on its own: its cross-file questions would
+ * be as many as its calls, and such files are generated (bundles, parsers), not hand-written code.
+ */
+export const MAX_CROSS_FILE_CHARS = 400_000;
+/**
+ * Milliseconds from the start of a file's lint after which its remaining cross-file questions
+ * are answered "unknown" (single-file behaviour). No file of the eight real backends the rules
+ * are scored on comes near it.
+ */
+export const DEFAULT_CROSS_FILE_MS = 10_000;
+
+/**
+ * @typedef {object} LintRecord
+ * @property {string} file      absolute path, as the index names it
+ * @property {string | null} bound  the folder its reads stay in; null: the file lies outside the lint's folder
+ * @property {number} startedAt performance.now() when its lint started
+ * @property {number} chars     its text's length
+ * @property {boolean} warned   a budget warning was given for it
+ */
+
+/** @type {Map<string, LintRecord>} by file: its latest lint */
+const lints = new Map();
+/** The folders lints ran in, newest last: the bound of a file is the deepest that holds it. */
+const bounds = /** @type {string[]} */ ([]);
+/** @type {WeakSet<object>} source codes already noted (each rule of a file notes it) */
+const noted = new WeakSet();
+let generation = 0;
+let boundsChanged = 0;
+let budgetMs = DEFAULT_CROSS_FILE_MS;
+/** @type {(message: string) => void} */
+let warn = (message) => process.emitWarning(message, { code: 'UNBLOCK_LINT_BUDGET' });
+
+const MAX_REMEMBERED_LINTS = 5000;
+const MAX_BOUNDS = 64;
+
+/**
+ * Notes the start of a file's lint; every rule calls it from create(), the first call counts.
+ * @param {{ filename: string, cwd: string, sourceCode: { text: string } }} context
+ */
+export function noteLint(context) {
+  const { sourceCode } = context;
+  if (!sourceCode || typeof sourceCode !== 'object' || noted.has(sourceCode)) return;
+  noted.add(sourceCode);
+  generation++;
+  const file = path.resolve(context.filename);
+  const cwd = path.resolve(context.cwd);
+  const bound = isWithin(file, cwd) ? cwd : null;
+  if (bound !== null) rememberBound(bound);
+  lints.delete(file);
+  if (lints.size >= MAX_REMEMBERED_LINTS) lints.delete(lints.keys().next().value ?? '');
+  lints.set(file, { file, bound, startedAt: performance.now(), chars: sourceCode.text?.length ?? 0, warned: false });
+}
+
+/** @param {string} bound */
+function rememberBound(bound) {
+  const at = bounds.indexOf(bound);
+  if (at === bounds.length - 1 && at >= 0) return;
+  if (at >= 0) bounds.splice(at, 1);
+  else boundsChanged++;
+  bounds.push(bound);
+  if (bounds.length > MAX_BOUNDS) bounds.shift();
+}
+
+/** A counter that moves when a lint folder not seen before is noted (answers bounded by the old ones may change). */
+export function boundsVersion() {
+  return boundsChanged;
+}
+
+/**
+ * A counter that moves at every new lint: what was checked against the disk in an earlier
+ * generation is checked again before it is trusted (an editor lints after a save elsewhere).
+ */
+export function lintGeneration() {
+  return generation;
+}
+
+/**
+ * The folder a linted file's project reads stay in.
+ * @param {string} file absolute path of the linted file
+ * @returns {string | null | undefined} the folder; null: the file lies outside its lint's folder, so nothing
+ *   beyond it is read; undefined: no lint noted (a direct call), no bound
+ */
+export function lintBoundOf(file) {
+  return lints.get(file)?.bound;
+}
+
+/**
+ * The folder reads made on behalf of any file under a lint's folder stay in: the deepest lint
+ * folder that holds it; null when none does (a direct call: no bound).
+ * @param {string} file absolute path
+ * @returns {string | null}
+ */
+export function readBoundOf(file) {
+  let best = null;
+  for (const bound of bounds) if (isWithin(file, bound) && (best === null || bound.length > best.length)) best = bound;
+  return best;
+}
+
+/** The lint folders noted so far, to hand to a helper thread. */
+export function knownBounds() {
+  return [...bounds];
+}
+
+/**
+ * Takes lint folders noted on another thread.
+ * @param {string[]} list
+ */
+export function rememberBounds(list) {
+  for (const bound of list) if (!bounds.includes(bound)) rememberBound(bound);
+}
+
+/**
+ * Whether a linted file may still ask cross-file questions: it is not too big, and its lint has not
+ * spent its time. The first refusal for a lint says so in one line naming the file.
+ * @param {string} file absolute path of the linted file
+ */
+export function crossFileBudgetLeft(file) {
+  const record = lints.get(file);
+  if (!record) return true;
+  if (record.chars > MAX_CROSS_FILE_CHARS) {
+    warnOnce(record, `unblock: ${displayName(record)} has ${record.chars} characters (over ${MAX_CROSS_FILE_CHARS}): analysed on its own, without other files.`);
+    return false;
+  }
+  if (performance.now() - record.startedAt <= budgetMs) return true;
+  warnOnce(record, `unblock: ${displayName(record)} spent over ${budgetMs / 1000} s on other files: the rest of it is analysed on its own.`);
+  return false;
+}
+
+/**
+ * @param {LintRecord} record
+ * @param {string} message
+ */
+function warnOnce(record, message) {
+  if (record.warned) return;
+  record.warned = true;
+  warn(message);
+}
+
+/** @param {LintRecord} record */
+function displayName(record) {
+  if (record.bound === null) return record.file;
+  return path.relative(record.bound, record.file).split(path.sep).join('/') || record.file;
+}
+
+/**
+ * Whether `file` is `folder` or lies inside it.
+ * @param {string} file
+ * @param {string} folder
+ */
+export function isWithin(file, folder) {
+  if (file === folder) return true;
+  const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
+  return file.startsWith(prefix);
+}
+
+/**
+ * For tests: the cross-file time budget and where warnings go. Returns the previous settings.
+ * @param {{ budgetMs?: number, warn?: (message: string) => void }} settings
+ */
+export function setLintBudget(settings) {
+  const previous = { budgetMs, warn };
+  if (settings.budgetMs !== undefined) budgetMs = settings.budgetMs;
+  if (settings.warn !== undefined) warn = settings.warn;
+  return previous;
+}

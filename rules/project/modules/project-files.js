@@ -1,0 +1,202 @@
+/**
+ * The source files of a linted file's project (its workspace when it is one of a monorepo's
+ * packages), for the caller index: never node_modules, never tests (a test calls anything),
+ * only regular files inside the project (a link to a device, a FIFO, or a file outside is not
+ * the project's code and must never be read).
+ *
+ * The list is checked against the disk before a lint trusts it: the modification times of its
+ * folders (a file added, removed or renamed) and of its files (a call added elsewhere). An editor
+ * or a lint server (eslint_d) keeps the index for hours; a verdict must follow the files, not a
+ * timer. The check costs a stat per file; where it costs more than 2 ms, it runs at most once per
+ * 50 times its cost, so that it takes under 2% of a command-line lint of a large project.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileMatches, testFileGlobs } from '../../core/code-kind/file-globs.js';
+import { crossFileBudgetLeft, lintGeneration, isWithin } from './lint-bounds.js';
+import { projectRootsOf } from './project-root.js';
+import { clearResolutions } from './resolve-import.js';
+
+/** Projects with more source files than this are not indexed. */
+export const MAX_PROJECT_FILES = 6000;
+const SOURCE_FILE = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
+const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components', 'vendor']);
+/** A check this cheap runs before every lint. */
+const ALWAYS_CHECK_MS = 2;
+/** Otherwise at most once per this many times its cost. */
+const CHECK_SPACING = 50;
+
+/**
+ * @typedef {object} ProjectFiles
+ * @property {string} root        the folder the files were listed from
+ * @property {string[] | null} files  null when there are more than MAX_PROJECT_FILES
+ * @property {number} version     changes whenever a file or folder changed on disk
+ *
+ * @typedef {object} Snapshot
+ * @property {string[] | null} files
+ * @property {Map<string, string>} stamps  folder or file → its modification time and size, as listed
+ * @property {number} version
+ * @property {number} generation  the lint generation it was last checked in
+ * @property {number} checkedAt   performance.now() at the end of the last check
+ * @property {number} cost        milliseconds the last listing or check took
+ */
+
+/** @type {Map<string, Snapshot>} by root */
+const snapshots = new Map();
+let versions = 0;
+
+/**
+ * The project files of a linted file, checked against the disk; null when it has no project, or
+ * its lint may not ask about other files (too big, out of time: see lint-bounds.js).
+ * @param {string} file absolute path of the linted file
+ * @returns {ProjectFiles | null}
+ */
+export function projectFilesOf(file) {
+  if (!crossFileBudgetLeft(file)) return null;
+  const roots = projectRootsOf(file);
+  if (!roots) return null;
+  const root = roots.callerRoot;
+  let snapshot = snapshots.get(root);
+  if (!snapshot || (isDue(snapshot) && !unchanged(snapshot))) {
+    // A file added, moved or removed may change what an import resolves to.
+    if (snapshot) clearResolutions();
+    snapshot = listSnapshot(root);
+    snapshots.set(root, snapshot);
+  }
+  return { root, files: snapshot.files, version: snapshot.version };
+}
+
+/** @param {Snapshot} snapshot */
+function isDue(snapshot) {
+  const generation = lintGeneration();
+  if (snapshot.generation === generation) return false;
+  if (snapshot.cost >= ALWAYS_CHECK_MS && performance.now() - snapshot.checkedAt < CHECK_SPACING * snapshot.cost) return false;
+  snapshot.generation = generation;
+  return true;
+}
+
+/**
+ * Whether nothing listed changed: every folder and file has the time and size it was listed with.
+ * A folder's time changes when an entry in it is added, removed or renamed.
+ * @param {Snapshot} snapshot
+ */
+function unchanged(snapshot) {
+  const started = performance.now();
+  let same = snapshot.files !== null;
+  if (same) {
+    for (const [entry, stamp] of snapshot.stamps) {
+      if (stampOf(entry) !== stamp) {
+        same = false;
+        break;
+      }
+    }
+  }
+  snapshot.checkedAt = performance.now();
+  snapshot.cost = snapshot.checkedAt - started;
+  return same;
+}
+
+/**
+ * Lists a project's source files with the stamps that tell when the list is stale.
+ * @param {string} root
+ * @returns {Snapshot}
+ */
+function listSnapshot(root) {
+  const started = performance.now();
+  /** @type {Map<string, string>} */
+  const stamps = new Map();
+  const files = listProjectFiles(root, stamps);
+  const checkedAt = performance.now();
+  return { files, stamps, version: ++versions, generation: lintGeneration(), checkedAt, cost: checkedAt - started };
+}
+
+/**
+ * The project's source files, or null when there are too many. Links are followed to regular
+ * files inside the project only; linked folders are not entered (a link may point back up).
+ * @param {string} root
+ * @param {Map<string, string>} [stamps] filled with each folder's and file's stamp
+ * @returns {string[] | null}
+ */
+export function listProjectFiles(root, stamps = new Map()) {
+  const realRoot = realPath(root) ?? root;
+  /** @type {string[]} */
+  const files = [];
+  /** @type {string[]} */
+  const folders = [root];
+  while (folders.length > 0) {
+    const dir = /** @type {string} */ (folders.pop());
+    let entries;
+    try {
+      stamps.set(dir, stampOf(dir));
+      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const entry of entries) {
+      if (entry.name.startsWith('.')) continue;
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDERS.has(entry.name)) folders.push(full);
+        continue;
+      }
+      if (!(entry.isFile() || entry.isSymbolicLink()) || !SOURCE_FILE.test(entry.name) || /\.d\.[cm]?ts$|\.min\.js$/.test(entry.name)) continue;
+      if (fileMatches(full, root, testFileGlobs)) continue;
+      const stamp = regularStamp(full, entry.isSymbolicLink() ? realRoot : null);
+      if (stamp === null) continue;
+      stamps.set(full, stamp);
+      files.push(full);
+      if (files.length > MAX_PROJECT_FILES) return null;
+    }
+  }
+  return files;
+}
+
+/**
+ * The stamp of a regular file; for a link, only when it leads to a regular file inside the project.
+ * @param {string} file
+ * @param {string | null} realRoot the project's real path, for a link
+ * @returns {string | null}
+ */
+function regularStamp(file, realRoot) {
+  if (realRoot !== null) {
+    const target = realPath(file);
+    if (target === null || !isWithin(target, realRoot)) return null;
+  }
+  const stat = statOf(file);
+  return stat?.isFile() ? `${stat.mtimeMs}:${stat.size}` : null;
+}
+
+/**
+ * @param {string} entry a folder or file
+ * @returns {string} its modification time and size; '' when it is gone
+ */
+function stampOf(entry) {
+  const stat = statOf(entry);
+  return stat ? `${stat.mtimeMs}:${stat.size}` : '';
+}
+
+/** @param {string} entry */
+function statOf(entry) {
+  try {
+    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+    return fs.statSync(entry, { throwIfNoEntry: false }) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** @param {string} entry */
+function realPath(entry) {
+  try {
+    return fs.realpathSync.native(entry);
+  } catch {
+    return null;
+  }
+}
+
+/** Forgets every listing (the editor calls this when a file is saved, created or deleted). */
+export function forgetProjectFiles() {
+  snapshots.clear();
+}
