@@ -25,14 +25,14 @@ export async function load(p) {
 `;
 const helper = 'export async function first(p) { return p; }\nexport async function second(p) { return p; }\n';
 
-const withPlatform = (/** @type {boolean} */ supported, /** @type {string} */ what) => (supported ? it : it.skip);
+const withPlatform = (/** @type {boolean} */ supported) => (supported ? it : it.skip);
 const skipNote = (/** @type {boolean} */ supported, /** @type {string} */ what) => (supported ? '' : ` (skipped: this platform has no ${what})`);
 
 describe('robustness: hostile files in the project', function () {
   this.timeout(60_000);
   after(removeAll);
 
-  withPlatform(platform.devices, 'devices')(`lints a file beside a link to /dev/zero named zero.js, without reading it${skipNote(platform.devices, '/dev/zero')}`, async () => {
+  withPlatform(platform.devices)(`lints a file beside a link to /dev/zero named zero.js, without reading it${skipNote(platform.devices, '/dev/zero')}`, async () => {
     const dir = makeProject({ 'package.json': '{}', 'server.js': server, 'lib/helper.js': helper });
     fs.symlinkSync('/dev/zero', path.join(dir, 'zero.js'));
     const result = await lintInChild(dir, ['server.js'], {});
@@ -40,7 +40,7 @@ describe('robustness: hostile files in the project', function () {
     assert.ok('server.js' in /** @type {any} */ (result).reports);
   });
 
-  withPlatform(platform.fifo, 'FIFOs')(`lints a file beside a FIFO named evil.js, and beside a package.json that is one${skipNote(platform.fifo, 'FIFOs')}`, async () => {
+  withPlatform(platform.fifo)(`lints a file beside a FIFO named evil.js, and beside a package.json that is one${skipNote(platform.fifo, 'FIFOs')}`, async () => {
     const dir = makeProject({ 'package.json': '{}', 'server.js': server, 'lib/helper.js': helper });
     assert.ok(makeFifo(path.join(dir, 'evil.js')));
     assert.ok(makeFifo(path.join(dir, 'lib', 'package.json')));
@@ -49,7 +49,7 @@ describe('robustness: hostile files in the project', function () {
     assert.ok('server.js' in /** @type {any} */ (result).reports);
   });
 
-  withPlatform(platform.fifo && platform.devices, 'FIFOs or devices')(`lists only regular files, links to regular files inside the project among them${skipNote(platform.fifo && platform.devices, 'FIFOs or devices')}`, () => {
+  withPlatform(platform.fifo && platform.devices)(`lists only regular files, links to regular files inside the project among them${skipNote(platform.fifo && platform.devices, 'FIFOs or devices')}`, () => {
     const outside = makeProject({ 'secret.js': 'export const key = 1;\n' });
     const dir = makeProject({ 'package.json': '{}', 'a.js': '', 'lib/b.js': '' });
     fs.symlinkSync(path.join(dir, 'lib', 'b.js'), path.join(dir, 'linked.js'));
