@@ -1,0 +1,62 @@
+/**
+ * A file's lint has a bound: a linted file over 400,000 characters (generated code) is analysed on
+ * its own, and a lint that has spent its time on other files (10 s by default) answers its
+ * remaining cross-file questions "unknown". Either way one line names the file. The time budget
+ * is set to zero here, so that no test depends on how fast the machine is.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { Linter } from 'eslint';
+import plugin from '../../index.js';
+import { makeProject, removeAll } from './support/temp-project.js';
+import { setLintBudget, MAX_CROSS_FILE_CHARS } from '../../rules/project/modules/lint-bounds.js';
+
+const config = [{ plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') }, rules: { 'unblock/no-await-waterfall': /** @type {const} */ ('warn') } }];
+
+const handler = `import { first, second } from './format.js';
+export async function page(a, b) {
+  const x = await first(a);
+  const y = await second(b);
+  return [x, y];
+}
+`;
+// CPU-only helpers: read from their bodies, the two awaits gain nothing from Promise.all and are not
+// reported; unread, their names decide and the pair is reported.
+const format = 'export async function first(x) { return x.trim(); }\nexport async function second(x) { return x.toUpperCase(); }\n';
+
+describe('robustness: the lint of a file has a time and size budget', () => {
+  /** @type {string[]} */
+  let warnings = [];
+  /** @type {ReturnType<typeof setLintBudget>} */
+  let saved;
+  beforeEach(() => {
+    warnings = [];
+    saved = setLintBudget({ warn: (message) => warnings.push(message) });
+  });
+  afterEach(() => setLintBudget(saved));
+  after(removeAll);
+
+  const lint = (/** @type {string} */ dir, /** @type {string} */ text) => new Linter({ cwd: dir }).verify(text, config, path.join(dir, 'handler.js')).map((m) => m.ruleId);
+
+  it('reads the callees of a file within its budget (no warning)', () => {
+    const dir = makeProject({ 'package.json': '{}', 'format.js': format });
+    assert.deepEqual(lint(dir, handler), []);
+    assert.deepEqual(warnings, []);
+  });
+
+  it('analyses a file over the size budget on its own, and says so in one line naming it', () => {
+    const dir = makeProject({ 'package.json': '{}', 'format.js': format });
+    const big = `${handler}/*${' '.repeat(MAX_CROSS_FILE_CHARS)}*/\n`;
+    // Unread, the two calls' names decide: they may run together.
+    assert.deepEqual(lint(dir, big), ['unblock/no-await-waterfall']);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /^unblock: handler\.js has \d+ characters \(over 400000\): analysed on its own, without other files\.$/);
+  });
+
+  it('answers "unknown" once the time budget is spent, and says so once', () => {
+    const dir = makeProject({ 'package.json': '{}', 'format.js': format });
+    setLintBudget({ budgetMs: 0 });
+    assert.deepEqual(lint(dir, handler), ['unblock/no-await-waterfall']);
+    assert.deepEqual(warnings, ['unblock: handler.js spent over 0 s on other files: the rest of it is analysed on its own.']);
+  });
+});
