@@ -10,9 +10,11 @@
  */
 import autocannon from 'autocannon';
 import { latencyHistogram, latencySummary } from './stats.js';
+import { watchForOrphaning, exitWithGroup } from './orphan-watchdog.js';
 
-process.on('disconnect', () => process.exit(0));
-// Ctrl-C reaches the whole process group; the runner decides when the load stops.
+process.on('disconnect', exitWithGroup);
+watchForOrphaning();
+// The runner decides when the load stops (a Ctrl-C sent to a whole process group is not its signal).
 process.on('SIGINT', () => {});
 
 process.on('message', (/** @type {any} */ message) => {

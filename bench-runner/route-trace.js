@@ -33,6 +33,7 @@ export async function traceRouteFindings(input) {
       exportName: spec.export,
       threadpoolSize: input.threadpoolSize,
       listenTimeout: input.listenTimeout,
+      answerTimeout: input.requestTimeout,
       signal,
       trace: true,
     });

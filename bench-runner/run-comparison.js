@@ -1,4 +1,5 @@
 import os from 'node:os';
+import path from 'node:path';
 import { createRequire } from 'node:module';
 import { aggregateLevel } from './aggregate.js';
 import { buildAfterProject, loadPlugin } from './after-source.js';
@@ -10,7 +11,7 @@ import { loadFixture } from './fixture.js';
 import { startLoadGenerator } from './load-process.js';
 import { resolveOptions } from './options.js';
 import { startServer } from './server-process.js';
-import { prepareAfterWorkspace } from './workspace.js';
+import { prepareFixtureCopy } from './workspace.js';
 import { collectProjectFiles } from './project-files.js';
 import { traceRouteFindings } from './route-trace.js';
 import { sweepStaleTempDirs } from './temp-folders.js';
@@ -83,19 +84,28 @@ export async function runComparison(options, hooks = {}) {
     return { ...base, status: 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
   }
 
-  const workspace = await prepareAfterWorkspace(fixture, [...after.files.filter((f) => f.changed), ...after.created]);
+  // Both variants run from copies: a server that writes files writes them there, not in the user's folder.
+  const copies = await prepareCopies(fixture, [...after.files.filter((f) => f.changed), ...after.created]);
   try {
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
     let routes = null;
     if (fixture.spec.routes.length > 1) {
       onProgress({ fixture: name, phase: 'trace', message: 'finding which routes run which findings', fraction: 0 });
-      const traced = await traceRouteFindings({ fixture, files, findings: after.findings, threadpoolSize: opts.threadpoolSizes[0], listenTimeout: opts.listenTimeout, requestTimeout: opts.requestTimeout, signal });
+      const traced = await traceRouteFindings({
+        fixture: { ...fixture, dir: copies.before.dir, entryPath: copies.before.entryPath },
+        files: files.map((file) => ({ ...file, path: path.join(copies.before.dir, path.relative(fixture.dir, file.path)) })),
+        findings: after.findings,
+        threadpoolSize: opts.threadpoolSizes[0],
+        listenTimeout: opts.listenTimeout,
+        requestTimeout: opts.requestTimeout,
+        signal,
+      });
       routes = { findings: traced.routes, error: traced.error };
     }
     const runs = [];
     let equivalence = null;
     for (const threadpoolSize of opts.threadpoolSizes) {
-      const run = await measurePool({ fixture, afterEntry: workspace.entryPath, diff: after.diff, threadpoolSize, opts, machine, signal, onProgress, plan });
+      const run = await measurePool({ fixture, beforeEntry: copies.before.entryPath, afterEntry: copies.after.entryPath, diff: after.diff, threadpoolSize, opts, machine, signal, onProgress, plan });
       equivalence = run.equivalence;
       runs.push({ threadpoolSize, levels: run.levels });
     }
@@ -104,12 +114,27 @@ export async function runComparison(options, hooks = {}) {
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
     return { ...base, status: 'measured', equivalence, routes, host, runs, wallSeconds: wall() };
   } finally {
-    await workspace.dispose();
+    await Promise.all([copies.before.dispose(), copies.after.dispose()]);
   }
 }
 
 /**
- * @typedef {{ fixture: import('./fixture.js').Fixture, afterEntry: string, diff: string, threadpoolSize: number,
+ * The "before" and "after" copies of a fixture; none is left behind if the second cannot be made.
+ * @param {import('./fixture.js').Fixture} fixture
+ * @param {Array<{ path: string, source: string }>} changed
+ */
+async function prepareCopies(fixture, changed) {
+  const before = await prepareFixtureCopy(fixture, [], 'before');
+  try {
+    return { before, after: await prepareFixtureCopy(fixture, changed, 'after') };
+  } catch (error) {
+    await before.dispose();
+    throw error;
+  }
+}
+
+/**
+ * @typedef {{ fixture: import('./fixture.js').Fixture, beforeEntry: string, afterEntry: string, diff: string, threadpoolSize: number,
  *   opts: import('./options.js').ResolvedOptions, machine: { cores: number }, signal?: AbortSignal,
  *   onProgress: (event: ProgressEvent) => void, plan: { done: number, total: number } }} PoolContext
  * @typedef {import('./server-process.js').ServerHandle} ServerHandle
@@ -168,9 +193,9 @@ function guardAgainst(running, signal) {
  */
 async function startBothServers(ctx, running) {
   const { fixture, opts, signal, threadpoolSize } = ctx;
-  const common = { kind: fixture.spec.kind, exportName: fixture.spec.export, threadpoolSize, listenTimeout: opts.listenTimeout, signal };
+  const common = { kind: fixture.spec.kind, exportName: fixture.spec.export, threadpoolSize, listenTimeout: opts.listenTimeout, answerTimeout: opts.requestTimeout, signal };
   const started = await Promise.allSettled([
-    startServer({ ...common, label: 'before', entryPath: fixture.entryPath }),
+    startServer({ ...common, label: 'before', entryPath: ctx.beforeEntry }),
     startServer({ ...common, label: 'after', entryPath: ctx.afterEntry }),
   ]);
   for (const s of started) if (s.status === 'fulfilled') running.push(s.value);

@@ -1,7 +1,8 @@
 /**
  * Child process that hosts one variant of a fixture: imports the module, serves it on
  * 127.0.0.1 port 0, reports the port over IPC and answers requests for event-loop statistics.
- * It exits on its own as soon as the IPC channel closes, so it never outlives the runner.
+ * It exits on its own as soon as the IPC channel closes, or the runner's process is gone (seen from a
+ * thread of its own, so a handler looping forever cannot stop it), so it never outlives the runner.
  * Started by server-process.js; argv[2] is a JSON object { entryPath, kind, exportName, trace }.
  * With `trace`, V8's block coverage runs from before the import, and a 'coverage' request
  * answers which code ran since the last one: the runner uses it to see which findings each
@@ -11,6 +12,7 @@ import { Session } from 'node:inspector/promises';
 import http from 'node:http';
 import { pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { watchForOrphaning, exitWithGroup } from './orphan-watchdog.js';
 
 /** Sampling interval of the event-loop delay histogram; subtracted from what it records. */
 const RESOLUTION_MS = 10;
@@ -34,8 +36,10 @@ function fail(phase, error) {
   setImmediate(() => process.exit(1));
 }
 
-process.on('disconnect', () => process.exit(0));
-// Ctrl-C reaches the whole process group; the runner decides when this server stops.
+process.on('disconnect', exitWithGroup);
+// A handler that never returns blocks 'disconnect': a thread watches for the runner too.
+watchForOrphaning();
+// The runner decides when this server stops (a Ctrl-C sent to a whole process group is not its signal).
 process.on('SIGINT', () => {});
 process.on('uncaughtException', (error) => fail('run', error));
 process.on('unhandledRejection', (error) => fail('run', error));

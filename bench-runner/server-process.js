@@ -3,6 +3,8 @@ import { BenchError, abortError } from './errors.js';
 import { spawnNode } from './supervisor.js';
 
 const HOST_SCRIPT = fileURLToPath(new URL('./server-host.js', import.meta.url));
+/** Seconds a server may take to answer the runner (statistics, coverage) when the caller sets no limit. */
+const DEFAULT_ANSWER_TIMEOUT = 5;
 
 /**
  * @typedef {object} ServerStats
@@ -28,7 +30,8 @@ const HOST_SCRIPT = fileURLToPath(new URL('./server-host.js', import.meta.url));
 /**
  * Starts one variant in its own Node process and waits until it listens.
  * @param {{ label: string, entryPath: string, kind: string, exportName: string, threadpoolSize: number,
- *   listenTimeout: number, signal?: AbortSignal, trace?: boolean }} options listenTimeout in seconds
+ *   listenTimeout: number, answerTimeout?: number, signal?: AbortSignal, trace?: boolean }} options listenTimeout in seconds;
+ *   answerTimeout: seconds the server may take to answer the runner's own questions (statistics, coverage)
  * @returns {Promise<ServerHandle>}
  */
 export async function startServer(options) {
@@ -60,6 +63,7 @@ export async function startServer(options) {
   try {
     const port = await waitForListen(child, proc, label, options.listenTimeout, signal, () => failure);
     let nextId = 0;
+    const answerSeconds = options.answerTimeout ?? DEFAULT_ANSWER_TIMEOUT;
     /**
      * @param {string} type
      * @returns {Promise<any>}
@@ -67,17 +71,34 @@ export async function startServer(options) {
     const ask = (type) =>
       new Promise((resolve, reject) => {
         const id = ++nextId;
+        const done = () => {
+          clearTimeout(timer);
+          child.off('message', onMessage);
+        };
         const onMessage = (/** @type {any} */ message) => {
           if (message?.id === id) {
-            child.off('message', onMessage);
+            done();
             resolve(message);
           }
         };
+        // The server answers between two requests; one that does not within this time never comes back.
+        const timer = setTimeout(() => {
+          done();
+          reject(
+            new BenchError(
+              `the ${label} server did not answer the runner within ${answerSeconds} s: its event loop is blocked (a request handler that never returns?); if it is only slow, raise --request-timeout`,
+              { code: 'SERVER_UNRESPONSIVE' },
+            ),
+          );
+        }, answerSeconds * 1000);
         child.on('message', onMessage);
-        crashed.catch(reject);
+        crashed.catch((error) => {
+          done();
+          reject(error);
+        });
         child.send({ type, id }, (error) => {
           if (error) {
-            child.off('message', onMessage);
+            done();
             reject(new BenchError(`the ${label} server stopped answering: ${error.message}`, { code: 'SERVER_CRASHED' }));
           }
         });

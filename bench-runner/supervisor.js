@@ -5,8 +5,32 @@ import { fork } from 'node:child_process';
  * every exit path: normal end, error, timeout, AbortSignal, Ctrl-C (the CLI turns SIGINT and
  * SIGTERM into an abort), and even `process.exit()` (the 'exit' hook below kills synchronously).
  * If the runner dies without running any of that (SIGKILL), the children notice their IPC
- * channel closing and exit by themselves (see server-host.js and load-worker.js).
+ * channel closing, or (when their event loop is stuck) a thread of theirs sees the runner gone,
+ * and they exit by themselves (see orphan-watchdog.js).
+ *
+ * Each child leads a process group of its own (POSIX), and is ended with its group: a fixture's
+ * server may start processes of its own, which must not outlive it.
  */
+
+/** Process groups exist (and `detached` makes one) everywhere but on Windows. */
+const GROUPS = process.platform !== 'win32';
+
+/**
+ * Sends a signal to a child's whole process group (the child alone where there are no groups).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
+function killGroup(child, signal) {
+  if (GROUPS && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, signal);
+      return;
+    } catch {
+      // The group is gone (or never was): the child alone, below.
+    }
+  }
+  child.kill(signal);
+}
 
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const live = new Set();
@@ -16,7 +40,7 @@ function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const child of live) child.kill('SIGKILL');
+    for (const child of live) killGroup(child, 'SIGKILL');
   });
 }
 
@@ -44,6 +68,8 @@ export function spawnNode(script, args, options = {}) {
     // The caller's flags (--inspect, --input-type, loaders) would skew or break the children.
     execArgv: [],
     serialization: 'advanced',
+    // Its own process group, so that it is ended with what it started.
+    detached: GROUPS,
   });
   live.add(child);
   let tail = '';
@@ -61,11 +87,14 @@ export function spawnNode(script, args, options = {}) {
   });
   const graceMs = options.graceMs ?? 1000;
   const stop = async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
-    await exited;
-    clearTimeout(timer);
+    if (child.exitCode === null && child.signalCode === null) {
+      killGroup(child, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    }
+    // What it started and left running goes with it.
+    killGroup(child, 'SIGKILL');
   };
   return {
     child,
@@ -92,9 +121,9 @@ export async function stopAllChildren() {
     [...live].map(
       (child) =>
         new Promise((resolve) => {
+          killGroup(child, 'SIGKILL');
           if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
           child.once('exit', () => resolve(undefined));
-          child.kill('SIGKILL');
         }),
     ),
   );
