@@ -10,7 +10,7 @@ import { fixAllCommand } from './vscode/fix-all.js';
 import { registerBenchCommands } from './vscode/bench-commands.js';
 import { SUPPORTED_LANGUAGE_IDS } from './lint/language.js';
 import { offerToAvoidDuplicates } from './vscode/eslint-coexistence.js';
-import { LintClient } from './vscode/lint-client.js';
+import { LintClient } from './lint/lint-client.js';
 import path from 'node:path';
 
 /** Set by the bundle's first and last lines (scripts/build.mjs): how long loading this file took. */

@@ -17,6 +17,8 @@ import { createSummarizer } from './callees/summarize.js';
 import { unknownSummary, mergeInto } from './callees/effect-summary.js';
 import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
 import { crossFileBudgetLeft } from './modules/lint-bounds.js';
+
+export { onLintWarning } from './modules/lint-bounds.js';
 import { forgetProjectFiles } from './modules/project-files.js';
 import { forgetProjectRoots } from './modules/project-root.js';
 

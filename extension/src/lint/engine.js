@@ -6,10 +6,11 @@ import { Linter } from 'eslint/universal';
 import unblock from 'eslint-plugin-unblock';
 import { planWorkerOffloads } from 'eslint-plugin-unblock/tooling';
 export { forgetProjectFile } from 'eslint-plugin-unblock/tooling';
+import { onLintWarning } from 'eslint-plugin-unblock/tooling';
 import { createLintRunner } from './run-lint.js';
 
 /** @type {typeof import('@typescript-eslint/parser') | undefined} */
 let tsParser;
 const loadTsParser = () => (tsParser ??= require('@typescript-eslint/parser'));
 
-export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads });
+export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads, onLintWarning });

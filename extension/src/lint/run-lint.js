@@ -12,6 +12,8 @@ import { findParseError } from '../mapping/diagnostics.js';
  * @property {{ message: string, line: number, column: number } | undefined} parseError
  * @property {string | undefined} configError set when the rule options from the settings were invalid
  *   (the lint then ran with the rules' defaults)
+ * @property {string[]} [warnings] one line each: the file was too big, or took too long, for the cross-file
+ *   analysis, and was analysed on its own
  */
 
 /**
@@ -21,8 +23,10 @@ import { findParseError } from '../mapping/diagnostics.js';
  * @param {() => unknown} deps.loadTsParser called the first time a TypeScript document is linted
  * @param {typeof import('eslint-plugin-unblock/tooling').planWorkerOffloads} [deps.planWorkerOffloads]
  *   plans the two-file worker rewrite for `offloadToWorker` reports (an ESLint fix cannot create the file)
+ * @param {(listener: (message: string) => void) => () => void} [deps.onLintWarning] collects the plugin's
+ *   budget warnings during a lint (they are returned with the result instead of printed)
  */
-export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads }) {
+export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads, onLintWarning }) {
   /** One Linter per workspace folder: its cwd is what ignore globs are relative to, and where the project index starts. */
   /** @type {Map<string, InstanceType<typeof Linter>>} */
   const linters = new Map();
@@ -52,6 +56,24 @@ export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOfflo
   function lintText(text, { fileName, languageId, settings, cwd = '' }) {
     const language = languageSetup(fileName, languageId);
     if (!language) return undefined;
+    /** @type {string[]} */
+    const warnings = [];
+    const stopListening = onLintWarning?.((message) => warnings.push(message));
+    try {
+      // The retry as a script lints the text again: the same warning once.
+      return { ...lintWith(text, { fileName, languageId, settings, cwd }, language), ...(warnings.length > 0 ? { warnings: [...new Set(warnings)] } : {}) };
+    } finally {
+      stopListening?.();
+    }
+  }
+
+  /**
+   * @param {string} text
+   * @param {{ fileName: string, languageId: string, settings: import('./config.js').LintSettings, cwd: string }} args
+   * @param {import('./language.js').LanguageSetup} language
+   * @returns {LintResult}
+   */
+  function lintWith(text, { fileName, settings, cwd }, language) {
     const filename = cwd ? path.join(cwd, lintFileName(fileName, language)) : lintFileName(fileName, language);
     const linter = linterFor(cwd);
     const tsParser = language.kind === 'ts' ? loadTsParser() : undefined;

@@ -38,7 +38,7 @@ export function lintFolder(document) {
 export class DocumentLinter {
   /**
    * @param {object} deps
-   * @param {import('./lint-client.js').LintClient} deps.engine the lint worker
+   * @param {import('../lint/lint-client.js').LintClient} deps.engine the lint worker
    * @param {() => import('../settings.js').Settings} deps.getSettings
    * @param {vscode.OutputChannel} deps.output
    */
@@ -60,6 +60,8 @@ export class DocumentLinter {
     this.lastLintMs = 0;
     /** @type {Map<string, { version: number, promise: Promise<DocumentState | undefined> }>} */
     this.inFlight = new Map();
+    /** @type {Set<string>} budget warnings already written to the output channel */
+    this.loggedWarnings = new Set();
   }
 
   /** @param {vscode.TextDocument} document */
@@ -113,6 +115,13 @@ export class DocumentLinter {
       this.output.appendLine(`Invalid unblock.ruleOptions, linting with the rules' defaults: ${result.configError}`);
       void vscode.window.showWarningMessage('Unblock: invalid rule options in settings; using the defaults.', 'Show log')
         .then((choice) => { if (choice) this.output.show(true); });
+    }
+    for (const warning of result.warnings ?? []) {
+      // Said once per file: the same file is linted again at every edit.
+      if (this.loggedWarnings.has(warning)) continue;
+      if (this.loggedWarnings.size > 1000) this.loggedWarnings.clear();
+      this.loggedWarnings.add(warning);
+      this.output.appendLine(warning);
     }
     if (result.parseError) {
       // Half-typed code: keep the last good diagnostics (their quick fixes are disabled by

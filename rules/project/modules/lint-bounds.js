@@ -40,8 +40,13 @@ const noted = new WeakSet();
 let generation = 0;
 let boundsChanged = 0;
 let budgetMs = DEFAULT_CROSS_FILE_MS;
+/** @type {Set<(message: string) => void>} who takes the budget warnings instead of process.emitWarning */
+const listeners = new Set();
 /** @type {(message: string) => void} */
-let warn = (message) => process.emitWarning(message, { code: 'UNBLOCK_LINT_BUDGET' });
+let warn = (message) => {
+  if (listeners.size === 0) process.emitWarning(message, { code: 'UNBLOCK_LINT_BUDGET' });
+  for (const listener of listeners) listener(message);
+};
 
 const MAX_REMEMBERED_LINTS = 5000;
 const MAX_BOUNDS = 64;
@@ -164,6 +169,17 @@ export function isWithin(file, folder) {
   if (file === folder) return true;
   const prefix = folder.endsWith(path.sep) ? folder : folder + path.sep;
   return file.startsWith(prefix);
+}
+
+/**
+ * Hands the budget warnings (one line each, naming the file) to `listener` instead of printing them
+ * as process warnings, until the returned function is called: the editor shows them in its log.
+ * @param {(message: string) => void} listener
+ * @returns {() => void}
+ */
+export function onLintWarning(listener) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }
 
 /**
