@@ -1,6 +1,6 @@
 /**
  * A file's lint has a bound: a linted file over 400,000 characters (generated code) is analysed on
- * its own, and a lint that has spent its time on other files (10 s by default) answers its
+ * its own, one over 1,000,000 is not analysed at all, and a lint that has spent its time on other files (10 s by default) answers its
  * remaining cross-file questions "unknown". Either way one line names the file. The time budget
  * is set to zero here, so that no test depends on how fast the machine is.
  */
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../index.js';
 import { makeProject, removeAll } from './support/temp-project.js';
-import { setLintBudget, MAX_CROSS_FILE_CHARS } from '../../rules/project/modules/lint-bounds.js';
+import { setLintBudget, MAX_CROSS_FILE_CHARS, MAX_LINTED_CHARS } from '../../rules/project/modules/lint-bounds.js';
 
 const config = [{ plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') }, rules: { 'unblock/no-await-waterfall': /** @type {const} */ ('warn') } }];
 
@@ -51,6 +51,15 @@ describe('robustness: the lint of a file has a time and size budget', () => {
     assert.deepEqual(lint(dir, big), ['unblock/no-await-waterfall']);
     assert.equal(warnings.length, 1);
     assert.match(warnings[0], /^unblock: handler\.js has \d+ characters \(over 400000\): analysed on its own, without other files\.$/);
+  });
+
+  it('does not analyse a file over the lint size limit, and says so once for all the rules', () => {
+    const dir = makeProject({ 'package.json': '{}', 'format.js': format });
+    const huge = `${handler}/*${' '.repeat(MAX_LINTED_CHARS)}*/\n`;
+    const all = [{ ...config[0], rules: plugin.configs.recommended.rules }];
+    assert.deepEqual(new Linter({ cwd: dir }).verify(huge, all, path.join(dir, 'handler.js')), []);
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0], /^unblock: handler\.js has \d+ characters \(over 1000000\): not analysed \(generated code\?\)\.$/);
   });
 
   it('answers "unknown" once the time budget is spent, and says so once', () => {

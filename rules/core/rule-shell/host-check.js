@@ -59,8 +59,8 @@ export function withHostCheck(id, rule, warn = (message) => process.emitWarning(
       const missing = missingHostApis(context);
       if (missing.length === 0) {
         // What bounds the project index for this file: the folder it may read, its time and size budget.
-        noteLint(context);
-        return rule.create(context);
+        // A file too big to be hand-written is not analysed at all (one line says so).
+        return noteLint(context) ? rule.create(context) : {};
       }
       if (!warned.has(id)) {
         warned.add(id);

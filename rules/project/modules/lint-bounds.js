@@ -16,6 +16,13 @@ import { performance } from 'node:perf_hooks';
  */
 export const MAX_CROSS_FILE_CHARS = 400_000;
 /**
+ * A linted file over this many characters is not analysed at all: the rules' own analysis grows
+ * with the file (about 10 s for this size on a loaded 2-core machine), and no hand-written
+ * server file comes near it (the largest of the eight real backends the rules are scored on has
+ * 176,000).
+ */
+export const MAX_LINTED_CHARS = 1_000_000;
+/**
  * Milliseconds from the start of a file's lint after which its remaining cross-file questions
  * are answered "unknown" (single-file behaviour). No file of the eight real backends the rules
  * are scored on comes near it.
@@ -35,8 +42,8 @@ export const DEFAULT_CROSS_FILE_MS = 10_000;
 const lints = new Map();
 /** The folders lints ran in, newest last: the bound of a file is the deepest that holds it. */
 const bounds = /** @type {string[]} */ ([]);
-/** @type {WeakSet<object>} source codes already noted (each rule of a file notes it) */
-const noted = new WeakSet();
+/** @type {WeakMap<object, boolean>} source codes already noted (each rule of a file notes it): whether to analyse it */
+const noted = new WeakMap();
 let generation = 0;
 let boundsChanged = 0;
 let budgetMs = DEFAULT_CROSS_FILE_MS;
@@ -54,11 +61,13 @@ const MAX_BOUNDS = 64;
 /**
  * Notes the start of a file's lint; every rule calls it from create(), the first call counts.
  * @param {{ filename: string, cwd: string, sourceCode: { text: string } }} context
+ * @returns {boolean} whether to analyse the file: false (after one line naming it) when it is too big
  */
 export function noteLint(context) {
   const { sourceCode } = context;
-  if (!sourceCode || typeof sourceCode !== 'object' || noted.has(sourceCode)) return;
-  noted.add(sourceCode);
+  if (!sourceCode || typeof sourceCode !== 'object') return true;
+  const known = noted.get(sourceCode);
+  if (known !== undefined) return known;
   generation++;
   const file = path.resolve(context.filename);
   const cwd = path.resolve(context.cwd);
@@ -66,7 +75,13 @@ export function noteLint(context) {
   if (bound !== null) rememberBound(bound);
   lints.delete(file);
   if (lints.size >= MAX_REMEMBERED_LINTS) lints.delete(lints.keys().next().value ?? '');
-  lints.set(file, { file, bound, startedAt: performance.now(), chars: sourceCode.text?.length ?? 0, warned: false });
+  /** @type {LintRecord} */
+  const record = { file, bound, startedAt: performance.now(), chars: sourceCode.text?.length ?? 0, warned: false };
+  lints.set(file, record);
+  const analyse = record.chars <= MAX_LINTED_CHARS;
+  if (!analyse) warnOnce(record, `unblock: ${displayName(record)} has ${record.chars} characters (over ${MAX_LINTED_CHARS}): not analysed (generated code?).`);
+  noted.set(sourceCode, analyse);
+  return analyse;
 }
 
 /** @param {string} bound */
