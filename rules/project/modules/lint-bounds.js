@@ -36,6 +36,7 @@ export const DEFAULT_CROSS_FILE_MS = 10_000;
  * @property {number} startedAt performance.now() when its lint started
  * @property {number} chars     its text's length
  * @property {boolean} warned   a budget warning was given for it
+ * @property {number} generation the lint generation it started
  */
 
 /** @type {Map<string, LintRecord>} by file: its latest lint */
@@ -76,7 +77,7 @@ export function noteLint(context) {
   lints.delete(file);
   if (lints.size >= MAX_REMEMBERED_LINTS) lints.delete(lints.keys().next().value ?? '');
   /** @type {LintRecord} */
-  const record = { file, bound, startedAt: performance.now(), chars: sourceCode.text?.length ?? 0, warned: false };
+  const record = { file, bound, startedAt: performance.now(), chars: sourceCode.text?.length ?? 0, warned: false, generation };
   lints.set(file, record);
   const analyse = record.chars <= MAX_LINTED_CHARS;
   if (!analyse) warnOnce(record, `unblock: ${displayName(record)} has ${record.chars} characters (over ${MAX_LINTED_CHARS}): not analysed (generated code?).`);
@@ -114,7 +115,17 @@ export function lintGeneration() {
  *   beyond it is read; undefined: no lint noted (a direct call), no bound
  */
 export function lintBoundOf(file) {
-  return lints.get(file)?.bound;
+  return currentLint(file)?.bound;
+}
+
+/**
+ * The record of the lint running now, when it is this file's. A lint that did not note itself (a
+ * rule called directly, not through the plugin) must not inherit an earlier lint's bound or clock.
+ * @param {string} file
+ */
+function currentLint(file) {
+  const record = lints.get(file);
+  return record?.generation === generation ? record : undefined;
 }
 
 /**
@@ -148,7 +159,7 @@ export function rememberBounds(list) {
  * @param {string} file absolute path of the linted file
  */
 export function crossFileBudgetLeft(file) {
-  const record = lints.get(file);
+  const record = currentLint(file);
   if (!record) return true;
   if (record.chars > MAX_CROSS_FILE_CHARS) {
     warnOnce(record, `unblock: ${displayName(record)} has ${record.chars} characters (over ${MAX_CROSS_FILE_CHARS}): analysed on its own, without other files.`);
