@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runComparison } from '../../bench-runner/index.js';
+import { runComparison, sweepStaleTempDirs } from '../../bench-runner/index.js';
 import { FIXTURES, QUICK, REPO, childPids, isAlive, waitFor } from './helpers.js';
 
 const CLI = path.join(REPO, 'bench-runner', 'cli.js');
@@ -70,6 +70,9 @@ describe('bench-runner: a server that misbehaves', function () {
     cli.kill('SIGKILL');
     await exited;
     assert.ok(await waitFor(() => [...servers, ...helpers].every((pid) => !isAlive(pid)), 5000), 'no server or helper process left');
+    // The killed run could not remove its copies of the fixture: the next run's sweep does.
+    await sweepStaleTempDirs();
+    assert.deepEqual(fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(`unblock-bench-${cli.pid}-`)), []);
   });
 
   it('runs the "before" server from a copy: a server that writes next to itself writes nothing into the fixture folder', async () => {
