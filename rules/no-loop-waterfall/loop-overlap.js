@@ -31,6 +31,9 @@ export function awaitedCallMayOverlap(operand, iteration) {
   const cls = classifier.classifyOperation(call);
   const { names, root } = calleeNames(call);
   if (cls.barrier || orderedCallReason(names) !== null) return false;
+  // A function handed in by the caller (`await onFile(file)`), whose body and name say nothing:
+  // it may write anything, keyed to the element or not, so the loop keeps its order.
+  if (cls.kind === 'unknown' && isHandedIn(root, iteration.index)) return false;
   if (isGuardCall(names) && call.parent?.type === 'AwaitExpression' && call.parent.parent?.type === 'ExpressionStatement') return false;
   // One shared connection, session or page serialises its calls; one made in this iteration is its own.
   if (cls.receiver?.connection && !isIterationSymbol(cls.receiver.root)) return false;
@@ -47,6 +50,28 @@ export function awaitedCallMayOverlap(operand, iteration) {
   if (call.arguments.some((/** @type {any} */ arg) => passesConnection(arg, iteration))) return false;
   // Last, as it reads the callee's body: a find-or-create, or state every iteration shares, races when run together.
   return !(cls.summary && sharesStateAcrossCalls(cls.summary));
+}
+
+/**
+ * A binding whose value the analysis cannot see: a parameter of a function
+ * around the call (`async function upload(files, onFile)`), or a local read
+ * straight off one (`const { onFile } = options`, `const save = opts.save`).
+ * @param {any} root the node a callee chain starts at
+ * @param {IterationScope['index']} index
+ */
+function isHandedIn(root, index) {
+  let node = root;
+  // A short chain of locals: `const fn = handlers.onFile` reads a parameter two names away at most.
+  for (let hops = 0; hops < 3 && node?.type === 'Identifier'; hops += 1) {
+    const variable = /** @type {any} */ (index.symbolOf(node));
+    const defs = variable && typeof variable === 'object' && Array.isArray(variable.defs) ? variable.defs : [];
+    if (defs.length !== 1) return false;
+    if (defs[0].type === 'Parameter') return true;
+    if (defs[0].type !== 'Variable' || defs[0].parent?.kind !== 'const') return false;
+    node = unwrap(defs[0].node.init);
+    while (node?.type === 'MemberExpression') node = unwrap(node.object);
+  }
+  return false;
 }
 
 /**

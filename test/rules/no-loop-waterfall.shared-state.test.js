@@ -78,6 +78,25 @@ async function resetAll(names) {
   await walk(tree);
 }`,
 
+  // --- A function handed in by the caller: nothing shows what it does ---
+  // Found in real code (an upload handler that stores each file through a callback its routes pass in):
+  // no body to read and no verb in its name, so its writes cannot be keyed to the element; the
+  // callback may copy files and record them under one user's list, and one failure stops the loop.
+  `async function storeAll(files, handleFile) {
+  const stored = [];
+  for (const file of files) stored.push(await handleFile(file));
+  return stored;
+}`,
+  // The same callback taken from an options object first: still a value only the caller knows.
+  `async function visitAll(entries, options) {
+  const { visit } = options;
+  for (const entry of entries) await visit(entry);
+}`,
+  // A method of a parameter whose name says nothing (no read verb, no body): unknown effects.
+  `async function pushAll(items, remote) {
+  for (const item of items) await remote.mirror(item);
+}`,
+
   // --- Not worth acting on ---
   // The callee only computes: nothing waits, so nothing is gained by running the iterations together.
   `async function toPublic(items) {
@@ -124,6 +143,29 @@ async function describe(item) {
 ];
 
 const invalid = [
+  {
+    // A callback handed in whose name says it reads (\`fetchUser\`): nothing to keep in order.
+    code: `async function loadAll(ids, fetchUser) {
+  const users = [];
+  for (const id of ids) users.push(await fetchUser(id));
+  return users;
+}`,
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 3,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function loadAll(ids, fetchUser) {
+  const users = await Promise.all(Array.from(ids, (id) => fetchUser(id)));
+  return users;
+}`,
+          },
+        ],
+      },
+    ],
+  },
   {
     // Keyed by the element: each iteration removes its own record.
     code: `async function forget(ids) {
