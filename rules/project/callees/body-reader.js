@@ -10,6 +10,7 @@ import { rootOf } from './call-evidence.js';
 import { declaredNames, patternNames } from './declared-names.js';
 import { localKindsOf } from './local-kinds.js';
 import { emptySummary, mergePart } from './effect-summary.js';
+import { isCacheFill } from './cache-fill.js';
 
 /**
  * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
@@ -27,6 +28,7 @@ import { emptySummary, mergePart } from './effect-summary.js';
  * @property {CallContext} context
  * @property {Set<string>} params  names bound by the function's parameters
  * @property {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind  what a name declared in the body holds
+ * @property {{ range: [number, number], names: Set<string> }[]} rebound  nested functions that declare a parameter's name again: there it is their own binding
  * @property {EffectSummary} summary
  * @property {Set<any>} awaited  calls whose promise is awaited or returned: they are presumed to wait
  * @property {Set<any>} notReads  identifiers that are names, not reads (property keys, callees of `this.m()`)
@@ -44,13 +46,15 @@ import { emptySummary, mergePart } from './effect-summary.js';
 export function readBody(target, outerShadowed, visitorKeys, effectOfCall) {
   const { fn, view } = target;
   const declared = declaredNames(fn, visitorKeys);
+  const params = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
   /** @type {CallContext} */
   const context = { view, classNode: target.classNode, objectNode: target.objectNode, isShadowed: (name) => declared.has(name) || outerShadowed(name) };
   /** @type {BodyReading} */
   const reading = {
     view,
     context,
-    params: new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param))),
+    params,
+    rebound: reboundParams(fn, params, visitorKeys),
     localKind: localKindsOf(fn, visitorKeys, context),
     summary: emptySummary(),
     awaited: new Set(fn.expression ? [unwrap(fn.body)] : []),
@@ -88,12 +92,12 @@ function readNode(reading, node) {
       readCall(reading, node);
       break;
     case 'AssignmentExpression':
-      noteWrite(reading, node.left);
+      noteWrite(reading, node.left, true);
       // `this.user = …` writes the field without reading it; `this.count += 1` does both.
       if (node.operator === '=') reading.notReads.add(unwrap(node.left));
       break;
     case 'UpdateExpression':
-      noteWrite(reading, node.argument);
+      noteWrite(reading, node.argument, true);
       break;
     case 'MemberExpression':
       readMember(reading, node);
@@ -124,7 +128,8 @@ function readCall(reading, node) {
   const callee = unwrap(node.callee);
   if (callee.type === 'MemberExpression') {
     reading.notReads.add(callee);
-    if (MUTATING_METHODS.has(propertyName(callee) ?? '')) noteWrite(reading, callee.object);
+    // A cache fill changes no state a caller sees (cache-fill.js).
+    if (MUTATING_METHODS.has(propertyName(callee) ?? '') && !isCacheFill(node)) noteWrite(reading, callee.object);
   }
 }
 
@@ -145,8 +150,9 @@ function readMember(reading, node) {
  * Where a write through `written` lands.
  * @param {BodyReading} reading
  * @param {any} written assignment target or mutated receiver
+ * @param {boolean} [assigned] `written` is assigned to (`x = …`, `x++`), not a receiver whose method changes it
  */
-function noteWrite(reading, written) {
+function noteWrite(reading, written, assigned = false) {
   const { summary, view } = reading;
   const node = unwrap(written);
   const root = rootOf(node);
@@ -154,9 +160,42 @@ function noteWrite(reading, written) {
     const field = firstFieldOfThis(node);
     if (field !== null) summary.thisWrites.add(field);
   } else if (root?.type === 'Identifier') {
-    if (reading.params.has(root.name)) summary.writes.add('args');
-    else if (!reading.context.isShadowed(root.name) && isModuleState(view, root.name)) summary.writes.add(`state:${view.file}#${root.name}`);
+    if (reading.params.has(root.name)) {
+      // `cids = [cids]` only rebinds the callee's own parameter; `cids.x = …` and `cids.push()` change the caller's object,
+      // unless a nested function declares that name again (`tags.map((tag) => { tag.name = … })`).
+      if (!(assigned && node === root) && !isRebound(reading, root)) summary.writes.add('args');
+    } else if (!reading.context.isShadowed(root.name) && isModuleState(view, root.name)) summary.writes.add(`state:${view.file}#${root.name}`);
   }
+}
+
+/**
+ * The nested functions of `fn` that declare one of its parameters' names again (as a parameter or a local).
+ * @param {any} fn
+ * @param {Set<string>} params
+ * @param {any} visitorKeys
+ * @returns {BodyReading['rebound']}
+ */
+function reboundParams(fn, params, visitorKeys) {
+  /** @type {BodyReading['rebound']} */
+  const rebound = [];
+  if (params.size === 0) return rebound;
+  walk(fn.body, visitorKeys, (/** @type {any} */ node) => {
+    if (!isFunctionNode(node)) return true;
+    const names = new Set([...declaredNames(node, visitorKeys, { nested: false })].filter((name) => params.has(name)));
+    if (names.size > 0) rebound.push({ range: node.range, names });
+    return true;
+  });
+  return rebound;
+}
+
+/**
+ * The identifier names a nested function's own binding, not the outer parameter.
+ * @param {BodyReading} reading
+ * @param {any} identifier
+ */
+function isRebound(reading, identifier) {
+  const [start] = identifier.range;
+  return reading.rebound.some(({ range, names }) => names.has(identifier.name) && start >= range[0] && start < range[1]);
 }
 
 /**

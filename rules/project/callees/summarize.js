@@ -10,6 +10,7 @@ import { evidenceOfCall } from './call-evidence.js';
 import { resolveCall } from './callee-lookup.js';
 import { readBody } from './body-reader.js';
 import { unknownSummary } from './effect-summary.js';
+import { isCacheFill } from './cache-fill.js';
 
 /** Calls followed below the operand; deeper ones are unknown. */
 const MAX_DEPTH = 4;
@@ -63,8 +64,10 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
       if (target) return { ...relativeTo(call, summaryOfFunction(target, depth + 1)), evidenced: true };
     }
     if (call.type === 'TaggedTemplateExpression') return { kind: /** @type {const} */ ('unknown'), io: null, reads: [], writes: [] };
-    const kind = kindOfNames(call);
     const receiver = receiverKey(call);
+    // Storing what was just read in a cache: a read of the cache, not a write callers must order.
+    if (isCacheFill(call)) return { kind: /** @type {const} */ ('read'), io: isAwaited ? true : null, reads: receiver ? [receiver] : [], writes: [] };
+    const kind = kindOfNames(call);
     return {
       kind,
       io: kind !== 'unknown' || isAwaited ? true : null,

@@ -7,7 +7,7 @@
 import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
 import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
-import { keyName } from './module-view.js';
+import { keyName, isModuleExports } from './module-view.js';
 
 /** Re-export and alias chains longer than this are not followed. */
 export const MAX_HOPS = 8;
@@ -158,6 +158,8 @@ export function valueOfNode(view, node, hops) {
   if (value.type === 'ClassExpression' || value.type === 'ClassDeclaration') return { type: 'class', node: value, view };
   if (value.type === 'ObjectExpression') return { type: 'object', node: value, view };
   if (value.type === 'Identifier') return valueOfName(view, value.name, hops + 1);
+  // `const widgets = module.exports`: the module's own exports, members included.
+  if (isModuleExports(value)) return { type: 'module', view };
   if (value.type === 'Literal' && typeof value.value === 'string') return { type: 'string', text: value.value };
   if (value.type === 'Literal' && typeof value.value === 'number') return { type: 'number', value: value.value };
   if (value.type === 'TemplateLiteral' && value.expressions.length === 0) return { type: 'string', text: value.quasis[0].value.cooked ?? '' };

@@ -28,6 +28,7 @@ import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
  * @property {Map<string, ExportEntry>} exports
  * @property {string[]} exportAllFrom  `export * from '…'`, and `module.exports = require('…')`
  * @property {boolean} commonJs  it assigns `module.exports`: `require()` of it returns that value itself
+ * @property {Set<string>} exportsAliases  names bound to `module.exports` itself (`const widgets = module.exports`)
  */
 
 /**
@@ -37,7 +38,7 @@ import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
  */
 export function createModuleView(file, program) {
   /** @type {ModuleView} */
-  const view = { file, program, bindings: new Map(), exports: new Map(), exportAllFrom: [], commonJs: false };
+  const view = { file, program, bindings: new Map(), exports: new Map(), exportAllFrom: [], commonJs: false, exportsAliases: new Set() };
   for (const statement of program.body) readStatement(view, statement);
   return view;
 }
@@ -102,6 +103,8 @@ function declare(view, statement) {
     if (declarator.id.type === 'Identifier') {
       names.push(declarator.id.name);
       view.bindings.set(declarator.id.name, bindingOfInit(init, statement.kind === 'const'));
+      // `const widgets = module.exports`: what is assigned to `widgets.f` later is exported as `f`.
+      if (statement.kind === 'const' && init && isModuleExports(init)) view.exportsAliases.add(declarator.id.name);
     } else if (declarator.id.type === 'ObjectPattern' && requireSource(init)) {
       // const { a, b: c } = require('./x')
       for (const property of declarator.id.properties) {
@@ -213,13 +216,15 @@ function readCommonJsExport(view, expression) {
     }
     return;
   }
-  if (target.type === 'MemberExpression' && !target.computed && (isModuleExports(target.object) || isIdentifier(target.object, 'exports'))) {
+  const object = target.type === 'MemberExpression' ? target.object : null;
+  const exportsObject = object && (isModuleExports(object) || isIdentifier(object, 'exports') || (object.type === 'Identifier' && view.exportsAliases.has(object.name)));
+  if (exportsObject && !target.computed) {
     view.exports.set(target.property.name, value.type === 'Identifier' ? { local: value.name } : { node: value });
   }
 }
 
 /** @param {any} node */
-function isModuleExports(node) {
+export function isModuleExports(node) {
   return node.type === 'MemberExpression' && !node.computed && isIdentifier(node.object, 'module') && node.property.name === 'exports';
 }
 

@@ -70,6 +70,18 @@ describe('project index: callees read across files', () => {
     assert.deepEqual(linesOf(reports['handler.js'], 'no-loop-waterfall'), [15]);
   });
 
+  it('follows functions assigned to an alias of module.exports (const areas = module.exports), and reads their bodies fairly', async () => {
+    // Reduced from a forum's widget and category modules. Before the alias was followed, resetArea (a
+    // read-modify-write of one shared drafts record) was judged by its name and its loop reported;
+    // following it must not turn harmless bodies into writes: a read-through cache fill (cache.set of
+    // what was just read) and a rebound parameter (ids = [ids]) leave a read a read, while pushing
+    // into the caller's array stays a write (seenPage, line 18, is not reported).
+    const reports = await lintFixture('exports-alias', undefined, { sourceType: 'commonjs' });
+    assert.deepEqual(linesOf(reports['areas.js'], 'no-loop-waterfall'), [21]);
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-loop-waterfall'), []);
+    assert.deepEqual(linesOf(reports['handler.js'], 'no-await-waterfall'), [6, 12]);
+  });
+
   it('reads a randomBytes size from the module that exports the constant', async () => {
     const reports = await lintFixture('token-size');
     // TOKEN_BYTES = 16 is cheap; KEY_BYTES = 65536 blocks.

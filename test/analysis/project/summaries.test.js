@@ -66,6 +66,34 @@ describe('project index: effect summaries', () => {
     assert.equal(sleep.io, true, 'waiting on a timer is waiting');
   });
 
+  it('parameters: rebinding one is no write; changing the object it holds is, unless a nested function declares the name again', () => {
+    // Found in real code: `if (!Array.isArray(cids)) cids = [cids]` made a category lookup a write.
+    const rebound = summaryOf('async function target(ids) { if (!Array.isArray(ids)) ids = [ids]; return ids.length; }');
+    assert.ok(!rebound.writes.has('args'));
+    assert.equal(rebound.kind, 'none');
+    const pushed = summaryOf('async function target(ids) { ids.push(0); return ids.length; }');
+    assert.ok(pushed.writes.has('args'));
+    // Found in real code: `tags.map((tag) => { tag.name = … })` inside a function whose parameter is also `tag`.
+    const inner = summaryOf('async function target(tag) { const tags = tag || []; return tags.map((tag) => { tag.name = tag.name.slice(1); return tag; }); }');
+    assert.ok(!inner.writes.has('args'), "the callback's own `tag` is not the parameter");
+    const outer = summaryOf('async function target(tag) { [1].forEach((n) => { tag.name = String(n); }); }');
+    assert.ok(outer.writes.has('args'), 'a callback that changes the parameter it closes over writes it');
+  });
+
+  it('a read-through cache: storing what was read in a cache is a read of the cache, any other set a write', () => {
+    /** @param {any} call */
+    const byVerb = (call) => (/^(get|load)/.test(call.callee.property?.name ?? call.callee.name ?? '') ? 'read' : /^set/.test(call.callee.property?.name ?? '') ? 'write' : 'unknown');
+    const fill = summaryOf("import cache from './cache';\nasync function target(key) { let ids = cache.get(key); if (ids) return ids; ids = await load(key); cache.set(key, ids); return ids; }", byVerb);
+    assert.equal(fill.kind, 'read');
+    assert.deepEqual([...fill.writes], []);
+    assert.ok(fill.reads.has('recv:cache'), 'it still reads the cache: an invalidating write stays ordered with it');
+    const field = summaryOf('async function target(key) { const hit = this.userCache.get(key); if (hit) return hit; const v = await load(key); this.userCache.set(key, v); return v; }', byVerb);
+    assert.deepEqual([...field.thisWrites], [], 'filling this.userCache changes no field a caller sees');
+    assert.equal(field.kind, 'read');
+    const store = summaryOf("import store from './store';\nasync function target(key) { const v = await load(key); store.set(key, v); return v; }", byVerb);
+    assert.equal(store.kind, 'write');
+  });
+
   it('this state: fields read and written', () => {
     const summary = summaryOf('function target(c) { this.user = c; return this.session; }');
     assert.deepEqual([...summary.thisWrites], ['user']);
