@@ -19,6 +19,18 @@ async function resetAll(names) {
   for (const name of names) await resetTemplate(name);
 }`,
 
+  // The same, with the callee assigned to an alias of module.exports (found in real code): the alias is
+  // followed to the body, which read-modify-writes the shared record.
+  `const templates = module.exports;
+templates.resetTemplate = async function (name) {
+  const area = await db.getObject(\`area:\${name}\`);
+  const drafts = await db.getField('drafts:all', 'list');
+  await db.setField('drafts:all', 'list', drafts.concat(area));
+};
+templates.resetAll = async function (names) {
+  for (const name of names) await templates.resetTemplate(name);
+};`,
+
   // --- Every iteration writes a record named the same way (check-then-create, counters) ---
   // One group for every member: a join that creates the group when missing and bumps its count races with itself.
   `async function addModerators(members) {
