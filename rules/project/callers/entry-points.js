@@ -17,12 +17,12 @@ const declaring = frameworks.filter((framework) => framework.declared);
  * as expressions to resolve.
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {any} call
- * @param {(name: string) => any} localInit
+ * @param {import('../frameworks/index.js').CallScope} scope
  * @returns {import('../frameworks/index.js').Registration[]}
  */
-export function registrationsOf(view, call, localInit) {
+export function registrationsOf(view, call, scope) {
   for (const framework of registering) {
-    const found = framework.registrations?.(view, call, localInit) ?? [];
+    const found = framework.registrations?.(view, call, scope) ?? [];
     if (found.length > 0) return found;
   }
   return [];

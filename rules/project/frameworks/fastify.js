@@ -12,8 +12,8 @@ const byOptions = routeOptions(packages);
 export default {
   name: 'fastify',
   routerPackages: packages,
-  registrations: (view, call, localInit) => {
-    const routes = byMethod(view, call, localInit);
-    return routes.length > 0 ? routes : byOptions(view, call, localInit);
+  registrations: (view, call, scope) => {
+    const routes = byMethod(view, call, scope);
+    return routes.length > 0 ? routes : byOptions(view, call, scope);
   },
 };

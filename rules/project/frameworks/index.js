@@ -24,6 +24,8 @@ import nestjs from './nestjs.js';
 import nextjs from './nextjs.js';
 import remix from './remix.js';
 import graphql from './graphql.js';
+import socketServers from './socket-servers.js';
+import workerThreads from './worker-threads.js';
 
 /**
  * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
@@ -32,6 +34,15 @@ import graphql from './graphql.js';
  * @property {any} handler  the argument: a function, or an expression naming one
  * @property {'request' | 'startup'} kind
  * @property {string} label  `POST /login`, `queue worker mail`, `listen callback`
+ * @property {ModuleView} [view]  the module the handler is written in, when not the one the call is
+ *   (then the handler must be a function node)
+ *
+ * @typedef {object} CallScope  what the names around a call hold
+ * @property {(name: string) => any} localInit  the initialiser of a variable declared in the function the call
+ *   is made in or one around it (undefined for a parameter or a module-level name)
+ * @property {(name: string) => any} ownerOf  the function that declares a name the call sees, or the module's
+ *   program for a module-level (or undeclared) name
+ * @property {(call: any) => { fn: any, view: ModuleView } | null} resolveCall  the function a call made there runs
  *
  * @typedef {object} EntryPoint  a handler a module declares
  * @property {any} fn  the function that runs per request or job (or at start-up)
@@ -41,8 +52,8 @@ import graphql from './graphql.js';
  * @typedef {object} Framework
  * @property {string} name
  * @property {ReadonlyArray<string>} [routerPackages]  packages whose app, router or server objects register routes and listen
- * @property {(view: ModuleView, call: any, localInit: (name: string) => any) => Registration[]} [registrations]
- *   the handlers one call or `new` registers; localInit gives the initialiser of a binding local to the call's function
+ * @property {(view: ModuleView, call: any, scope: CallScope) => Registration[]} [registrations]
+ *   the handlers one call or `new` registers
  * @property {(view: ModuleView) => EntryPoint[]} [declared]  the handlers a module declares
  */
 
@@ -50,4 +61,4 @@ import graphql from './graphql.js';
 const routers = [express, koa, fastify, hapi, restify, polka, hono, h3];
 
 /** @type {ReadonlyArray<Framework>} */
-export const frameworks = [...routers, listenCallbacks(routers), queues, nestjs, nextjs, remix, graphql];
+export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, nestjs, nextjs, remix, graphql];

@@ -13,9 +13,9 @@ export function listenCallbacks(routers) {
   const packages = new Set(routers.flatMap((framework) => framework.routerPackages ?? []));
   return {
     name: 'listen',
-    registrations(view, call, localInit) {
+    registrations(view, call, scope) {
       const member = memberCall(call);
-      if (member?.method !== 'listen' || !isRouterObject(view, member.receiver, localInit, packages)) return [];
+      if (member?.method !== 'listen' || !isRouterObject(view, member.receiver, scope.localInit, packages)) return [];
       return call.arguments
         .filter((/** @type {any} */ arg) => isFunctionNode(unwrap(arg)))
         .map((/** @type {any} */ arg) => ({ handler: arg, kind: /** @type {const} */ ('startup'), label: 'listen callback' }));

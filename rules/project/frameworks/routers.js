@@ -5,10 +5,12 @@
  * `server.route({ method, path, handler })`). Each framework module names its
  * own packages and the shapes it accepts.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, propertyName, isFunctionNode } from '../../core/syntax/ast.js';
 import { keyName } from '../modules/module-view.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { loadModule } from '../modules/module-cache.js';
+import { closedByOwnRoute } from './one-time-server.js';
+import { dependsOnAny } from './dependencies.js';
 
 /**
  * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
@@ -22,7 +24,7 @@ export const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'd
  * Whether a receiver object comes from one of `packages`: a binding made by a
  * call into one (`express()`, `express.Router()`, `fastify()`), an import of
  * one's router, or, for a name no code here initialises, a conventional name
- * (`app`, `router`, `server`) in a file that imports one.
+ * (`app`, `router`, `server`) in a file that imports one or a package that depends on one.
  * @param {ModuleView} view
  * @param {any} receiver
  * @param {(name: string) => any} localInit the initialiser of a local binding, if any
@@ -32,7 +34,9 @@ export function isRouterObject(view, receiver, localInit, packages) {
   const node = unwrap(receiver);
   if (node?.type !== 'Identifier') return false;
   const init = unwrap(localInit(node.name) ?? bindingInit(view, node.name));
-  if (init === null || init === undefined) return /^(app|router|server|fastify|api)$/i.test(node.name) && importsAny(view, packages);
+  // A name nothing here initialises (a parameter, `const { server } = options`): by its conventional name, where
+  // the file imports the framework or its package depends on it (a Hapi plugin handed the `server`).
+  if (init === null || init === undefined) return /^(app|router|server|fastify|api)$/i.test(node.name) && (importsAny(view, packages) || dependsOnAny(view.file, packages));
   let call = init.type === 'NewExpression' || init.type === 'CallExpression' ? init : null;
   while (call) {
     const callee = unwrap(call.callee);
@@ -111,17 +115,20 @@ export function memberCall(call) {
  * Recognises `app.post('/login', auth, handler)` and `app.use(mw)` on an
  * object made by one of `packages`: every argument after the path is a handler.
  * @param {ReadonlyArray<string>} packageList
- * @returns {(view: ModuleView, call: any, localInit: (name: string) => any) => Registration[]}
+ * @returns {import('./index.js').Framework['registrations']}
  */
 export function methodRoutes(packageList) {
   const packages = new Set(packageList);
-  return (view, call, localInit) => {
+  return (view, call, scope) => {
     const member = memberCall(call);
-    if (!member || !HTTP_METHODS.has(member.method.toLowerCase()) || !isRouterObject(view, member.receiver, localInit, packages)) return [];
+    if (!member || !HTTP_METHODS.has(member.method.toLowerCase()) || !isRouterObject(view, member.receiver, scope.localInit, packages)) return [];
     const { method } = member;
     const path = routePath(call.arguments[0]);
-    const label = `${method === 'use' ? 'middleware' : method.toUpperCase()}${path ? ` ${path}` : ''}`;
-    return call.arguments.slice(path === null ? 0 : 1).map((/** @type {any} */ handler) => ({ handler, kind: /** @type {const} */ ('request'), label }));
+    // `router.get(config.path, handler)`: a path known only at run time is said to be one.
+    const computed = path === null && method !== 'use' && call.arguments.length > 1 && !isFunctionNode(unwrap(call.arguments[0]));
+    const label = `${method === 'use' ? 'middleware' : method.toUpperCase()}${path ? ` ${path}` : computed ? ' with a computed path' : ''}`;
+    const kind = kindOfRoutes(scope, member.receiver);
+    return call.arguments.slice(path === null && !computed ? 0 : 1).map((/** @type {any} */ handler) => ({ handler, kind, label }));
   };
 }
 
@@ -129,19 +136,30 @@ export function methodRoutes(packageList) {
  * Recognises `server.route({ method: 'GET', path: '/x', handler })` (Hapi;
  * `url` in Fastify) on an object made by one of `packages`.
  * @param {ReadonlyArray<string>} packageList
- * @returns {(view: ModuleView, call: any, localInit: (name: string) => any) => Registration[]}
+ * @returns {import('./index.js').Framework['registrations']}
  */
 export function routeOptions(packageList) {
   const packages = new Set(packageList);
-  return (view, call, localInit) => {
+  return (view, call, scope) => {
     const member = memberCall(call);
-    if (member?.method !== 'route' || !isRouterObject(view, member.receiver, localInit, packages)) return [];
+    if (member?.method !== 'route' || !isRouterObject(view, member.receiver, scope.localInit, packages)) return [];
     const options = unwrap(call.arguments[0]);
     if (options?.type !== 'ObjectExpression') return [];
     const field = (/** @type {string} */ name) => options.properties.find((/** @type {any} */ p) => p.type === 'Property' && keyName(p.key) === name)?.value;
     const handler = field('handler');
     const httpMethod = unwrap(field('method'));
     const label = `${httpMethod?.type === 'Literal' ? String(httpMethod.value).toUpperCase() : 'ROUTE'} ${routePath(field('url') ?? field('path')) ?? ''}`.trim();
-    return handler ? [{ handler, kind: /** @type {const} */ ('request'), label }] : [];
+    return handler ? [{ handler, kind: kindOfRoutes(scope, member.receiver), label }] : [];
   };
+}
+
+/**
+ * Routes serve requests, unless their server is a one-time server one of them closes (one-time-server.js).
+ * @param {import('./index.js').CallScope} scope
+ * @param {any} receiver
+ * @returns {'request' | 'startup'}
+ */
+function kindOfRoutes(scope, receiver) {
+  const node = unwrap(receiver);
+  return node?.type === 'Identifier' && closedByOwnRoute(scope, node.name) ? 'startup' : 'request';
 }

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { createModuleView } from '../../../../rules/project/modules/module-view.js';
 import { foreignVisitorKeys, parseOptions } from '../../../../rules/project/modules/module-cache.js';
-import { walkCalls, initOf } from '../../../../rules/project/callers/function-frames.js';
+import { walkCalls, initOf, ownerOf } from '../../../../rules/project/callers/function-frames.js';
 
 const oxc = createRequire(import.meta.url)('oxc-parser');
 
@@ -37,7 +37,8 @@ export function registrationsIn(framework, code, file = '/project/src/app.ts') {
   /** @type {Array<{ label: string, kind: string, handler: string }>} */
   const found = [];
   walkCalls(view.program, foreignVisitorKeys(), (call, frame) => {
-    for (const { label, kind, handler } of framework.registrations?.(view, call, (name) => initOf(frame, name)) ?? []) {
+    const scope = { localInit: (/** @type {string} */ name) => initOf(frame, name), ownerOf: (/** @type {string} */ name) => ownerOf(frame, name) ?? view.program, resolveCall: () => null };
+    for (const { label, kind, handler } of framework.registrations?.(view, call, scope) ?? []) {
       found.push({ label, kind, handler: textOf(code, handler) });
     }
   });
