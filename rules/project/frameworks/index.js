@@ -18,6 +18,7 @@ import restify from './restify.js';
 import polka from './polka.js';
 import hono from './hono.js';
 import h3 from './h3.js';
+import nodeHttp from './node-http.js';
 import { listenCallbacks } from './listen.js';
 import queues from './queues.js';
 import nestjs from './nestjs.js';
@@ -58,7 +59,7 @@ import workerThreads from './worker-threads.js';
  */
 
 /** Frameworks that route HTTP requests through app, router or server objects. */
-const routers = [express, koa, fastify, hapi, restify, polka, hono, h3];
+const routers = [express, koa, fastify, hapi, restify, polka, hono, h3, nodeHttp];
 
 /** @type {ReadonlyArray<Framework>} */
 export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, nestjs, nextjs, remix, graphql];
