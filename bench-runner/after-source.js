@@ -41,6 +41,18 @@ export async function loadPlugin() {
 }
 
 /**
+ * A rule's options in codemod mode. The bench serves the fixture's handler (or the function the
+ * harness extracted) as the request handler itself: a rule that reports only where callers show a
+ * request path (`includeUnknownCallers`) is told to report the calls its file alone cannot place.
+ * @param {string} id
+ * @param {{ rules: Record<string, any> }} plugin
+ */
+function codemodOptions(id, plugin) {
+  const properties = plugin.rules?.[id.replace(/^unblock\//, '')]?.meta?.schema?.[0]?.properties ?? {};
+  return 'includeUnknownCallers' in properties ? { fix: true, includeUnknownCallers: true } : { fix: true };
+}
+
+/**
  * Builds the "after" source by running ESLint with the chosen rules in codemod mode
  * (`{ fix: true }` turns their suggestions into fixes) and applying every fix. Never hand-written:
  * whatever the rules do is exactly what gets benchmarked.
@@ -58,7 +70,7 @@ export function buildAfterSource(source, { rules, filename, plugin }) {
     {
       plugins: { unblock: plugin },
       languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: sourceTypeOf(filename) },
-      rules: Object.fromEntries(rulesApplied.map((id) => [id, ['warn', { fix: true }]])),
+      rules: Object.fromEntries(rulesApplied.map((id) => [id, ['warn', codemodOptions(id, plugin)]])),
     },
   ];
   const linter = new Linter();

@@ -3,15 +3,15 @@
  * child_process calls where they block requests (handlers, async functions,
  * methods, callbacks), with the awaited async form as a suggestion.
  */
-import { getStaticValue } from '@eslint-community/eslint-utils';
 import { moduleGroups } from './no-blocking-sync-call/blocking-apis.js';
 import { blockingData } from './no-blocking-sync-call/report/sync-message.js';
 import { findBlockingCalls } from './no-blocking-sync-call/node-module-tracker.js';
+import { blocksForAWhile } from './no-blocking-sync-call/work-size.js';
+import { isCachedForTheProcess } from './no-blocking-sync-call/cached-once.js';
 import { createStartupClassifier, defaultStartupFiles } from './core/code-kind/startup-code.js';
 import { buildSyncToAsyncFix } from './no-blocking-sync-call/report/sync-to-async.js';
 import { createRule, fixOrSuggest } from './core/rule-shell/create-rule.js';
-import { getProjectIndex } from './project/index.js';
-import { reachabilityOf } from './project/callers/reachability.js';
+import { reachabilityOf, reachedOnlyFromTests } from './project/callers/reachability.js';
 import { enclosingFunction } from './core/syntax/ast.js';
 import path from 'node:path';
 import { packageNames } from './no-blocking-sync-call/package-apis.js';
@@ -28,6 +28,7 @@ import { describePackageCall } from './no-blocking-sync-call/report/package-rewr
  * @property {string[]} startupFiles globs of files that only run at start-up or as scripts
  * @property {number} smallRandomSize byte count up to which `randomBytes`/`randomFillSync` counts as cheap
  * @property {boolean} includeCheap also report cheap calls (`existsSync`, small random sizes, `randomInt`)
+ * @property {boolean} includeUnknownCallers also report calls whose callers do not show that they run per request or job
  * @property {boolean} fix apply the rewrite as an autofix instead of offering it as a suggestion
  */
 
@@ -39,6 +40,7 @@ const defaults = {
   startupFiles: [...defaultStartupFiles],
   smallRandomSize: 1024,
   includeCheap: false,
+  includeUnknownCallers: false,
   fix: false,
 };
 
@@ -71,6 +73,11 @@ export default createRule({
           startupFiles: stringList,
           smallRandomSize: { type: 'integer', minimum: 0 },
           includeCheap: { type: 'boolean' },
+          includeUnknownCallers: {
+            type: 'boolean',
+            description:
+              'Also report calls in functions whose callers do not show that they run per request or job (no caller found in the project, or one the analysis cannot follow). Start-up code stays silent.',
+          },
           fix: { type: 'boolean' },
         },
         additionalProperties: false,
@@ -116,20 +123,24 @@ export default createRule({
         // Asked only now: most files have no blocking call, and matching globs costs more than finding that out.
         if ((calls.length === 0 && packageCalls.length === 0) || gates.ignoredFile()) return;
         const isStartup = createStartupClassifier(sourceCode);
+        const linted = { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys };
+        // Callers across the project decide what this file alone cannot: start-up code is silent, a route is named.
+        const runsOnRequest = (/** @type {any} */ node) => {
+          if (isStartup(node)) return null;
+          const runs = whereItRuns(context.filename, node, linted);
+          if (runs.kind === 'request') return routeNote(runs, context.cwd);
+          // A test helper (only test files import it) is not a request path either.
+          return runs.kind === 'unknown' && options.includeUnknownCallers && !reachedOnlyFromTests(context.filename, linted) ? '' : null;
+        };
         for (const call of packageCalls) {
-          const ignoredCall = isIgnored(sourceCode, call.node, { module: call.api.package, name: call.api.path.join('.') }, ignored);
-          if (!ignoredCall && !isStartup(call.node) && whereItRuns(context.filename, call.node).kind !== 'startup') {
-            reportPackageCall(context, call, options);
-          }
+          if (isIgnored(sourceCode, call.node, { module: call.api.package, name: call.api.path.join('.') }, ignored)) continue;
+          if (runsOnRequest(call.node) !== null) reportPackageCall(context, call, options);
         }
         for (const { node, api, moduleId } of calls) {
-          if (isIgnored(sourceCode, node, api, ignored)) continue;
-          if (!blocksForAWhile(sourceCode, node, api, options, context.filename)) continue;
-          if (isStartup(node)) continue;
-          // Callers in other files decide what this file alone cannot: start-up code is silent, a route is named.
-          const runs = whereItRuns(context.filename, node);
-          if (runs.kind === 'startup') continue;
-          report(context, node, api, moduleId, options, runs.kind === 'request' ? routeNote(runs, context.cwd) : '');
+          if (isIgnored(sourceCode, node, api, ignored) || !blocksForAWhile(sourceCode, node, api, options, context.filename, linted)) continue;
+          if (isCachedForTheProcess(sourceCode, node)) continue;
+          const route = runsOnRequest(node);
+          if (route !== null) report(context, node, api, moduleId, options, route);
         }
       },
     };
@@ -186,14 +197,17 @@ function report(context, node, api, moduleId, options, route) {
 }
 
 /**
- * Where the function around a call runs, from its callers across the project.
+ * Where the function around a call runs, from its callers across the project
+ * (or, with no project index, within the linted file).
  * @param {string} filename
  * @param {any} node
+ * @param {import('./project/callers/reachability.js').LintedTree} linted
+ * @returns {import('./project/callers/reachability.js').Reachability}
  */
-function whereItRuns(filename, node) {
+function whereItRuns(filename, node, linted) {
   const runner = enclosingFunction(node);
-  if (!runner || runner.type === 'Program' || !path.isAbsolute(filename)) return /** @type {const} */ ({ kind: 'unknown' });
-  return reachabilityOf(filename, runner);
+  if (!runner || runner.type === 'Program') return { kind: 'unknown' };
+  return reachabilityOf(filename, runner, linted);
 }
 
 /**
@@ -221,92 +235,3 @@ function isIgnored(sourceCode, node, api, ignored) {
   const calleeText = sourceCode.getText(node.callee).replace(/\s+/g, '');
   return ignored.has(api.name) || ignored.has(`${api.module}.${api.name}`) || ignored.has(`node:${api.module}.${api.name}`) || ignored.has(calleeText);
 }
-
-/**
- * False for calls that are not blocking at all (a callback was passed) or
- * cheap enough not to matter unless `includeCheap` is set.
- * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
- * @param {BlockingApi} api
- * @param {Options} options
- * @param {string} filename
- */
-function blocksForAWhile(sourceCode, node, api, options, filename) {
-  const args = node.arguments;
-  if (api.when === 'withoutCallback') {
-    const last = args.at(-1);
-    // No arguments throws; a spread hides whether a callback is there.
-    if (!last || last.type === 'SpreadElement') return false;
-    if (last.type === 'FunctionExpression' || last.type === 'ArrowFunctionExpression') return false;
-    // randomBytes(size, cb): a second argument can only be the callback.
-    if (api.name === 'randomBytes' && args.length >= 2) return false;
-    // randomInt(max, cb) and randomInt(min, max) look alike; a non-number last argument is a callback.
-    if (api.name === 'randomInt' && last.type === 'Identifier' && !isNumber(sourceCode, last)) return false;
-  }
-  if (options.includeCheap) return true;
-  if (api.cost === 'cheap') return false;
-  if (api.sizeArg) {
-    const size = workSize(sourceCode, node, api, filename);
-    if (size !== null && size <= options.smallRandomSize) return false;
-  }
-  return true;
-}
-
-/** @param {import('eslint').SourceCode} sourceCode @param {any} node */
-function isNumber(sourceCode, node) {
-  const value = getStaticValue(node, sourceCode.getScope(node));
-  return value !== null && typeof value.value === 'number';
-}
-
-/**
- * Bytes of randomness a call asks for, when known statically.
- * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
- * @param {BlockingApi} api
- * @param {string} filename
- * @returns {number | null}
- */
-function workSize(sourceCode, node, api, filename) {
-  const scope = sourceCode.getScope(node);
-  /** @param {any} expression */
-  const numberOf = (expression) => {
-    const value = expression && expression.type !== 'SpreadElement' ? getStaticValue(expression, scope) : null;
-    if (value !== null) return typeof value.value === 'number' ? value.value : null;
-    // `randomBytes(TOKEN_BYTES)` with `TOKEN_BYTES = 16` exported by another module.
-    return expression?.type === 'Identifier' ? getProjectIndex(sourceCode, filename, noNames).constantNumber(expression) : null;
-  };
-  if (api.sizeArg === 'size') return numberOf(node.arguments[0]);
-  // randomFillSync(buf, offset, size)
-  if (node.arguments.length >= 3) return numberOf(node.arguments[2]);
-  return bufferLength(node.arguments[0], numberOf, scope);
-}
-
-/**
- * Length of `Buffer.alloc(n)`, `Buffer.allocUnsafe(n)` or `new Uint8Array(n)`,
- * directly or through a `const` binding.
- * @param {any} expression
- * @param {(node: any) => number | null} numberOf
- * @param {any} scope
- * @returns {number | null}
- */
-function bufferLength(expression, numberOf, scope) {
-  let node = expression;
-  if (node?.type === 'Identifier') {
-    let variable = null;
-    for (let s = scope; s && !variable; s = s.upper) variable = s.set.get(node.name);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : null;
-    if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier') return null;
-    node = def.node.init;
-  }
-  if (node?.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier' && node.callee.object.name === 'Buffer') {
-    const method = node.callee.property.name;
-    return method === 'alloc' || method === 'allocUnsafe' || method === 'allocUnsafeSlow' ? numberOf(node.arguments[0]) : null;
-  }
-  if (node?.type === 'NewExpression' && node.callee.type === 'Identifier' && /^(Uint8|Int8|Uint8Clamped)Array$/.test(node.callee.name)) {
-    return numberOf(node.arguments[0]);
-  }
-  return null;
-}
-
-/** The blocking-call rule classifies no calls by name: its project index only reads constants. */
-const noNames = () => /** @type {const} */ ('unknown');

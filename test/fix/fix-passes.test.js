@@ -60,7 +60,7 @@ function createEslint(fix) {
       rules: {
         'unblock/no-await-waterfall': ['warn', { fix: true }],
         'unblock/no-loop-waterfall': ['warn', { fix: true }],
-        'unblock/no-blocking-sync-call': ['warn', { fix: true }],
+        'unblock/no-blocking-sync-call': ['warn', { fix: true, includeUnknownCallers: true }],
       },
     }],
   });

@@ -17,7 +17,7 @@ import { planWorkerOffloads } from '../../rules/no-blocking-sync-call/report/wor
  */
 function plan(code, { filename = 'src/export.js', sourceType = 'module' } = {}) {
   const linter = new Linter({ configType: 'flat' });
-  const config = [{ files: ['**/*.*'], plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType }, rules: { 'unblock/no-blocking-sync-call': /** @type {const} */ ('warn') } }];
+  const config = [{ files: ['**/*.*'], plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType }, rules: { 'unblock/no-blocking-sync-call': /** @type {any} */ (['warn', { includeUnknownCallers: true }]) } }];
   const messages = linter.verify(code, config, { filename });
   assert.ok(messages.some((m) => m.messageId === 'offloadToWorker'), `no offload report: ${JSON.stringify(messages)}`);
   return [...planWorkerOffloads(linter.getSourceCode(), messages, { filename }).values()];
@@ -98,7 +98,7 @@ export async function b(rows) { return Papa.unparse(rows); }`;
     for (const [why, code] of Object.entries(cases)) {
       it(why, () => {
         const linter = new Linter({ configType: 'flat' });
-        const config = [{ plugins: { unblock: plugin }, rules: { 'unblock/no-blocking-sync-call': /** @type {const} */ ('warn') } }];
+        const config = [{ plugins: { unblock: plugin }, rules: { 'unblock/no-blocking-sync-call': /** @type {any} */ (['warn', { includeUnknownCallers: true }]) } }];
         const messages = linter.verify(code, config, { filename: 'src/h.js' });
         assert.ok(messages.some((m) => m.messageId === 'offloadToWorker'), 'the call is reported');
         assert.equal(planWorkerOffloads(linter.getSourceCode(), messages, { filename: 'src/h.js' }).size, 0);

@@ -3,6 +3,7 @@ import { lintWith } from '../support/apply-suggestions.js';
 import { locationOf } from '../support/rule-cases.js';
 import rule from '../../rules/no-blocking-sync-call.js';
 import { runRuleTests } from './rule-tester.js';
+import { anyCaller } from '../support/any-caller.js';
 
 /**
  * One report on `snippet` with the given message id and exactly these suggestion outputs.
@@ -189,19 +190,40 @@ const invalidCases = [
   ], { only: 'ts' }),
 ];
 
+// --- Where the call runs, with the default options: package calls follow the same rule as Node's.
+const whereItRunsValid = [
+  // Nothing in the project calls it: an unknown caller is not a request path.
+  `import bcrypt from 'bcrypt'; export async function h(pw) { return bcrypt.hashSync(pw, 10); }`,
+];
+
+const koaLogin = `import Router from '@koa/router';
+import bcryptjs from 'bcryptjs';
+const router = new Router();
+router.post('/login', async (ctx) => {
+  ctx.body = bcryptjs.compareSync(ctx.request.body.password, ctx.state.hash);
+});
+export default router;`;
+
+const whereItRunsInvalid = [
+  // A Koa route in the same file runs it per request.
+  invalid(koaLogin, 'bcryptjs.compareSync(ctx.request.body.password, ctx.state.hash)', 'packageTimeSliced', [
+    koaLogin.replace('bcryptjs.compareSync(', 'await bcryptjs.compare('),
+  ]),
+];
+
 describe('unblock/no-blocking-sync-call: npm packages', () => {
-  runRuleTests('no-blocking-sync-call', rule, { valid, invalid: invalidCases });
+  runRuleTests('no-blocking-sync-call', rule, { valid: [...valid.map(anyCaller), ...whereItRunsValid], invalid: [...invalidCases.map(anyCaller), ...whereItRunsInvalid] });
 });
 
 describe('unblock/no-blocking-sync-call: package messages', () => {
   it('says that the bcryptjs async form keeps the loop responsive but adds no throughput, and names the cures', () => {
-    const [message] = lintWith(bcryptjsHash, { rule: 'no-blocking-sync-call' });
+    const [message] = lintWith(bcryptjsHash, { rule: 'no-blocking-sync-call', options: { includeUnknownCallers: true } });
     assert.match(message.message, /event loop stays responsive, but throughput does not grow/);
     assert.match(message.message, /bcrypt \(native, on the libuv thread pool\) or node:crypto scrypt/);
   });
 
   it('says that the jsonwebtoken callback form is synchronous too, and names a worker pool', () => {
-    const [message] = lintWith(jwtCallback, { rule: 'no-blocking-sync-call' });
+    const [message] = lintWith(jwtCallback, { rule: 'no-blocking-sync-call', options: { includeUnknownCallers: true } });
     assert.match(message.message, /callback form signs on the main thread too/);
     assert.match(message.message, /worker pool \(piscina\)/);
   });

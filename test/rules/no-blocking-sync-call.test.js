@@ -3,6 +3,7 @@ import { lintWith } from '../support/apply-suggestions.js';
 import { locationOf } from '../support/rule-cases.js';
 import rule from '../../rules/no-blocking-sync-call.js';
 import { runRuleTests } from './rule-tester.js';
+import { anyCaller } from '../support/any-caller.js';
 
 // Where the reported snippet sits in the test input (derived from the input, not from the rule).
 const at = locationOf;
@@ -82,6 +83,13 @@ const valid = [
   { code: `import fs from 'node:fs'; export async function h(p) { return fs.statSync(p); }`, options: [{ ignore: ['fs. statSync'] }] },
   { code: `import crypto from 'crypto'; export async function h() { return crypto.randomBytes(2048); }`, options: [{ smallRandomSize: 4096 }] },
   { code: `import fs from 'fs'; export async function h(p) { return fs.readFileSync(p); }`, filename: 'tools/gen.js', options: [{ startupFiles: ['tools/**'] }] },
+
+  // --- Read once and kept for the life of the process: the first request pays once, like start-up
+  // (found in real code: a wiki's error page read on the first error and cached in a module variable).
+  `import fs from 'fs'; let page; export async function h() { page ??= fs.readFileSync('page.html', 'utf8'); return page; }`,
+  `import fs from 'fs'; let page; export async function h() { return page ?? (page = fs.readFileSync('page.html')); }`,
+  `import fs from 'fs'; let page = null; export async function h() { if (!page) page = JSON.parse(fs.readFileSync('p.json', 'utf8')); return page; }`,
+  `import fs from 'fs'; let page; export async function h() { if (page === undefined) { page = fs.readFileSync('page.html'); } return page; }`,
 
   // --- Odd input never throws.
   '',
@@ -261,21 +269,73 @@ export async function h(b: Buffer) {
 }`, { only: 'ts' }),
 ];
 
+// --- Where the call runs, with the default options: reported only where it is shown to run per request.
+const whereItRunsValid = [
+  // Nothing in the project calls it: an unknown caller is not a request path.
+  `import crypto from 'node:crypto'; export async function hash(pw, salt) { return crypto.pbkdf2Sync(pw, salt, 100000, 64, 'sha512'); }`,
+  // Handed to an emitter at start-up: it may run per event, but nothing shows a request.
+  `import fs from 'fs'; import { EventEmitter } from 'node:events'; export const events = new EventEmitter(); events.on('reload', (p) => fs.readFileSync(p));`,
+  // A route in the file, but the call is in another function that nothing calls.
+  `import express from 'express'; import fs from 'fs'; const app = express(); app.get('/', (req, res) => res.end('ok')); export function load(p) { return fs.readFileSync(p); }`,
+];
+
+const inFileRoute = `import express from 'express';
+import crypto from 'node:crypto';
+const app = express();
+app.post('/login', (req, res) => {
+  res.json({ key: crypto.scryptSync(req.body.password, 'salt', 64) });
+});`;
+
+const helperOfInFileRoute = `import express from 'express';
+import crypto from 'node:crypto';
+const app = express();
+function derive(password) {
+  return crypto.scryptSync(password, 'salt', 64);
+}
+app.post('/login', (req, res) => res.json({ key: derive(req.body.password) }));`;
+
+const whereItRunsInvalid = [
+  // A route registered on an express() app in the same file: per request, with no project index needed.
+  invalid(inFileRoute, `crypto.scryptSync(req.body.password, 'salt', 64)`, null, { messageId: 'blockingNoAwait' }),
+  invalid(helperOfInFileRoute, `crypto.scryptSync(password, 'salt', 64)`, null, { messageId: 'blockingNoAwait' }),
+];
+
+const moduleVariableWrites = [
+  // Stored in a module variable, but read again on every call.
+  invalid(`import fs from 'fs'; let page; export async function h() { page = fs.readFileSync('page.html'); return page; }`, `fs.readFileSync('page.html')`,
+    `import fs from 'fs'; let page; export async function h() { page = await fs.promises.readFile('page.html'); return page; }`),
+  // Guarded by another variable than the one it fills.
+  invalid(`import fs from 'fs'; let page; let ready = false; export async function h() { if (!ready) page = fs.readFileSync('page.html'); return page; }`, `fs.readFileSync('page.html')`,
+    `import fs from 'fs'; let page; let ready = false; export async function h() { if (!ready) page = await fs.promises.readFile('page.html'); return page; }`),
+  // A local variable lives for one call only.
+  invalid(`import fs from 'fs'; export async function h() { let page; page ??= fs.readFileSync('page.html'); return page; }`, `fs.readFileSync('page.html')`,
+    `import fs from 'fs'; export async function h() { let page; page ??= await fs.promises.readFile('page.html'); return page; }`),
+];
+invalidCases.push(...moduleVariableWrites);
+
 describe('unblock/no-blocking-sync-call', () => {
-  runRuleTests('no-blocking-sync-call', rule, { valid, invalid: invalidCases });
+  runRuleTests('no-blocking-sync-call', rule, { valid: [...valid.map(anyCaller), ...whereItRunsValid], invalid: [...invalidCases.map(anyCaller), ...whereItRunsInvalid] });
+});
+
+describe('unblock/no-blocking-sync-call names the route', () => {
+  it('names a route registered in the same file', () => {
+    const [message, ...rest] = lintWith(helperOfInFileRoute, { rule: 'no-blocking-sync-call' });
+    assert.equal(rest.length, 0);
+    assert.match(message.message, /\(reached from POST \/login in input\.js\)/);
+  });
 });
 
 describe('unblock/no-blocking-sync-call message for small reads', () => {
   // Measured on the template-readfilesync fixture: the async rewrite of a small per-request read
   // served 0.30x the requests; the message leads with caching the read.
   it('offers reading once at start-up before the async rewrite', () => {
-    const [message] = lintWith("import fs from 'node:fs'; export async function h(req, res) { res.end(fs.readFileSync('page.html', 'utf8')); }", { rule: 'no-blocking-sync-call' });
+    const [message] = lintWith("import fs from 'node:fs'; export async function h(req, res) { res.end(fs.readFileSync('page.html', 'utf8')); }", { rule: 'no-blocking-sync-call', options: { includeUnknownCallers: true } });
     assert.match(message.message, /use a read cached at start-up, or await fs\.promises\.readFile\(…\) instead\.$/);
   });
 
   // The same advice outside an async function ends the sentence cleanly (it once read "readFile(…),.").
   it('ends the sentence cleanly outside an async function', () => {
-    const [message] = lintWith("import fs from 'node:fs'; export function h(req, res) { res.end(fs.readFileSync('page.html', 'utf8')); }", { rule: 'no-blocking-sync-call' });
+    const [message] = lintWith("import fs from 'node:fs'; export function h(req, res) { res.end(fs.readFileSync('page.html', 'utf8')); }", { rule: 'no-blocking-sync-call', options: { includeUnknownCallers: true } });
     assert.match(message.message, /in an async function, use a read cached at start-up, or await fs\.promises\.readFile\(…\)\.$/);
   });
 });

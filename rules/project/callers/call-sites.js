@@ -6,9 +6,9 @@
  */
 import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
 import { foreignVisitorKeys } from '../modules/module-cache.js';
-import { resolveCall, valueOfExpression, valueOfRequire } from '../callees/callee-lookup.js';
+import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../callees/callee-lookup.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
-import { walkCalls, topLevelFrame, isDeclared, initOf } from './function-frames.js';
+import { walkCalls, isDeclared, initOf, ownerOf } from './function-frames.js';
 
 /**
  * A function's identity across parsers: its file and where it starts.
@@ -29,11 +29,12 @@ export function functionKey(file, fn) {
  * Records every call, `new`, callback hand-over and route registration of one module.
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {import('./callers.js').CallerIndex} index
+ * @param {any} [visitorKeys] the keys of the parser that built the module's tree (default: oxc-parser's)
  */
-export function scanModule(view, index) {
+export function scanModule(view, index, visitorKeys = foreignVisitorKeys()) {
   for (const entry of declaredEntryPoints(view)) index.entries.set(functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file });
   const scan = { view, index };
-  for (const [call, frame] of callsIn(view)) recordCall(scan, call, frame);
+  for (const [call, frame] of callsIn(view, visitorKeys)) recordCall(scan, call, frame);
 }
 
 /**
@@ -44,12 +45,15 @@ export function scanModule(view, index) {
  */
 const callsOfView = new WeakMap();
 
-/** @param {import('../modules/module-view.js').ModuleView} view */
-function callsIn(view) {
+/**
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {any} visitorKeys
+ */
+function callsIn(view, visitorKeys) {
   let calls = callsOfView.get(view);
   if (!calls) {
     const found = /** @type {Array<[any, Frame]>} */ ([]);
-    walkCalls(view.program, foreignVisitorKeys(), (call, frame) => found.push([call, frame]));
+    walkCalls(view.program, visitorKeys, (call, frame) => found.push([call, frame]));
     callsOfView.set(view, (calls = found));
   }
   return calls;
@@ -65,13 +69,52 @@ function callsIn(view) {
 function recordCall(scan, call, frame) {
   const registered = recordRegistrations(scan, call, frame);
   recordCallee(scan, call, frame);
-  // A callback runs on the caller's behalf when an array method calls it right away (`items.forEach(load)`), as an
-  // IIFE does; handed to any other call it may run at any later time (`asyncHandler(fn)`, `emitter.on(…, fn)`).
   if (registered.length === 0) {
-    const runsNow = isSynchronousIteration(call);
-    for (const argument of call.arguments) addCaller(scan, functionOf(scan, argument, frame), runsNow ? frame : UNKNOWN_FRAME);
+    const when = callbackTiming(call, frame);
+    for (const argument of call.arguments) {
+      for (const callback of callbacksIn(argument)) addCaller(scan, functionOf(scan, callback, frame), frame, { deferred: when === 'any time', call: null });
+    }
   }
-  if (isFunctionNode(unwrap(call.callee))) addCaller(scan, functionKey(scan.view.file, unwrap(call.callee)), frame);
+  if (isFunctionNode(unwrap(call.callee))) addCaller(scan, functionKey(scan.view.file, unwrap(call.callee)), frame, { deferred: false, call });
+}
+
+/**
+ * When a call runs the callbacks it is handed. An array method runs them before it returns,
+ * and a promise its executor, as an IIFE runs; a promise's `then` and a timer run them once,
+ * later; any other call may run them any number of times, at any later time
+ * (`asyncHandler(fn)`, `emitter.on(…, fn)`, `retry(fn)`).
+ * @param {any} call
+ * @param {Frame} frame
+ * @returns {'now' | 'once' | 'any time'}
+ */
+function callbackTiming(call, frame) {
+  const callee = unwrap(call.callee);
+  if (callee?.type === 'MemberExpression') {
+    const method = propertyName(callee) ?? '';
+    if (SYNCHRONOUS_ITERATORS.has(method)) return 'now';
+    if (PROMISE_CONTINUATIONS.has(method)) return 'once';
+    const object = unwrap(callee.object);
+    if (object?.type === 'Identifier' && object.name === 'process' && method === 'nextTick' && !isDeclared(frame, 'process')) return 'once';
+    return 'any time';
+  }
+  if (callee?.type !== 'Identifier' || isDeclared(frame, callee.name)) return 'any time';
+  if (call.type === 'NewExpression' && callee.name === 'Promise') return 'now';
+  return ONE_SHOT_TIMERS.has(callee.name) ? 'once' : 'any time';
+}
+
+/**
+ * The functions an argument hands over: itself, or the functions an object
+ * or array literal holds (`runQuery({ [PRISMA]: () => …, [CLICKHOUSE]: () => … })`).
+ * @param {any} argument
+ * @returns {any[]}
+ */
+function callbacksIn(argument) {
+  const node = unwrap(argument);
+  if (node?.type === 'ObjectExpression') {
+    return node.properties.filter((/** @type {any} */ p) => p.type === 'Property' && isFunctionNode(unwrap(p.value))).map((/** @type {any} */ p) => p.value);
+  }
+  if (node?.type === 'ArrayExpression') return node.elements.filter((/** @type {any} */ element) => isFunctionNode(unwrap(element)));
+  return [argument];
 }
 
 /**
@@ -82,8 +125,13 @@ function recordCall(scan, call, frame) {
  * @returns {ReturnType<typeof registrationsOf>} the registrations found
  */
 function recordRegistrations(scan, call, frame) {
-  const registered = registrationsOf(scan.view, call, (name) => initOf(frame, name));
-  for (const { handler, kind, label } of registered) {
+  const registered = registrationsOf(scan.view, call, scopeOf(scan.view, frame));
+  for (const { handler, kind, label, view } of registered) {
+    if (view && view !== scan.view) {
+      // A handler written in another module (a socket handler module handed the socket).
+      scan.index.entries.set(functionKey(view.file, unwrap(handler)), { kind, label, file: view.file });
+      continue;
+    }
     // `router.post('/', asyncHandler(async (req, res) => …))`: the wrapped function is the handler.
     const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments.filter((/** @type {any} */ a) => isFunctionNode(unwrap(a))) : [];
     for (const fn of [handler, ...wrapped]) {
@@ -102,28 +150,69 @@ function recordRegistrations(scan, call, frame) {
  * @param {Frame} frame
  */
 function recordCallee(scan, call, frame) {
+  const site = { deferred: false, call };
   if (call.type === 'NewExpression') {
     const created = valueOfExpression(call.callee, contextOf(scan.view, frame));
     const constructor = created?.type === 'class' ? created.node.body.body.find((/** @type {any} */ m) => m.type === 'MethodDefinition' && m.kind === 'constructor') : null;
-    if (constructor && created?.type === 'class') addCaller(scan, functionKey(created.view.file, constructor.value), frame);
-  } else {
-    const target = resolveCall(call, contextOf(scan.view, frame));
-    if (target) addCaller(scan, functionKey(target.view.file, target.fn), frame);
+    if (constructor && created?.type === 'class') addCaller(scan, functionKey(created.view.file, constructor.value), frame, site);
+    return;
   }
+  const local = localFunction(frame, call.callee);
+  const target = local ? { fn: local, file: scan.view.file } : staticMethod(scan.view, frame, call.callee);
+  if (target) {
+    addCaller(scan, functionKey(target.file, target.fn), frame, site);
+    return;
+  }
+  const resolved = resolveCall(call, contextOf(scan.view, frame));
+  if (resolved) addCaller(scan, functionKey(resolved.view.file, resolved.fn), frame, site);
+}
+
+/**
+ * The function a name declared in an enclosing function holds: `function
+ * helper() {}` or `const parse = (data) => …` inside a handler.
+ * @param {Frame} frame
+ * @param {any} expression
+ * @returns {any} the function node, or null
+ */
+function localFunction(frame, expression) {
+  const node = unwrap(expression);
+  if (node?.type !== 'Identifier') return null;
+  for (let current = /** @type {Frame | null} */ (frame); current; current = current.outer) {
+    if (!current.declared.has(node.name)) continue;
+    const init = unwrap(current.inits.get(node.name));
+    return isFunctionNode(init) ? init : null;
+  }
+  return null;
+}
+
+/**
+ * `this.helper()` inside a static method: the class's static `helper`.
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {Frame} frame
+ * @param {any} expression
+ */
+function staticMethod(view, frame, expression) {
+  const node = unwrap(expression);
+  if (!frame.isStatic || !frame.classNode || node?.type !== 'MemberExpression' || unwrap(node.object).type !== 'ThisExpression') return null;
+  const name = propertyName(node);
+  const member = name === null ? null : memberOf({ type: 'class', node: frame.classNode, view }, name);
+  return member?.type === 'function' ? { fn: member.fn, file: member.view.file } : null;
 }
 
 /**
  * @param {ModuleScan} scan
  * @param {string | null} target key of the function run
- * @param {Frame} frame
+ * @param {Frame} frame the frame it is run (or handed over) from
+ * @param {{ deferred: boolean, call: any }} how deferred: handed over to run any number of times later;
+ *   call: the call that runs it directly, whose arguments are its parameters' values
  */
-function addCaller(scan, target, frame) {
+function addCaller(scan, target, frame, { deferred, call }) {
   if (target === null) return;
   const { view, index } = scan;
   const sites = index.callers.get(target) ?? [];
-  const caller = frame === UNKNOWN_FRAME ? UNKNOWN_CALLER : frame.fn ? functionKey(view.file, frame.fn) : null;
+  const caller = frame.fn ? functionKey(view.file, frame.fn) : null;
   const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
-  sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file });
+  sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file, view, deferred, call, frame });
   index.callers.set(target, sites);
 }
 
@@ -137,12 +226,33 @@ function functionOf(scan, expression, frame) {
   const { view } = scan;
   const node = unwrap(expression);
   if (isFunctionNode(node)) return functionKey(view.file, node);
+  const local = localFunction(frame, node);
+  if (local) return functionKey(view.file, local);
   // `app.get('*', require('./controller'))`
   const required = node?.type === 'CallExpression' ? valueOfRequire(view, node) : null;
   if (required?.type === 'function') return functionKey(required.view.file, required.fn);
   if (node?.type !== 'Identifier' && node?.type !== 'MemberExpression') return null;
   const value = valueOfExpression(node, contextOf(view, frame));
   return value?.type === 'function' ? functionKey(value.view.file, value.fn) : null;
+}
+
+/**
+ * What the framework modules may ask about the names around a call.
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {Frame} frame
+ * @returns {import('../frameworks/index.js').CallScope}
+ */
+function scopeOf(view, frame) {
+  return {
+    localInit: (name) => initOf(frame, name),
+    ownerOf: (name) => ownerOf(frame, name) ?? view.program,
+    resolveCall(call) {
+      const local = localFunction(frame, call.callee);
+      if (local) return { fn: local, view };
+      const resolved = resolveCall(call, contextOf(view, frame));
+      return resolved ? { fn: resolved.fn, view: resolved.view } : null;
+    },
+  };
 }
 
 /**
@@ -162,14 +272,7 @@ function contextOf(view, frame) {
 
 /** Array methods that call their callback before they return. */
 const SYNCHRONOUS_ITERATORS = new Set(['forEach', 'map', 'flatMap', 'filter', 'reduce', 'reduceRight', 'some', 'every', 'find', 'findIndex', 'findLast', 'findLastIndex', 'sort']);
-
-/** @param {any} call */
-function isSynchronousIteration(call) {
-  const callee = unwrap(call.callee);
-  return callee?.type === 'MemberExpression' && SYNCHRONOUS_ITERATORS.has(propertyName(callee) ?? '');
-}
-
-/** The key of a caller nobody can know: a callback handed to a call that may run it at any time. */
-export const UNKNOWN_CALLER = 'unknown';
-/** A frame compared by identity: the caller of a callback that may run at any time, told apart from a top level. */
-const UNKNOWN_FRAME = topLevelFrame();
+/** A promise's methods that run a callback once, when it settles. */
+const PROMISE_CONTINUATIONS = new Set(['then', 'catch', 'finally']);
+/** Globals that run a callback once, a little later. */
+const ONE_SHOT_TIMERS = new Set(['setTimeout', 'setImmediate', 'queueMicrotask']);

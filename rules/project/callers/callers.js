@@ -9,25 +9,36 @@
  */
 import path from 'node:path';
 import { loadModule } from '../modules/module-cache.js';
-import { projectFilesOf, MAX_PROJECT_FILES } from '../modules/project-files.js';
+import { projectFilesOf, listProjectFiles, MAX_PROJECT_FILES } from '../modules/project-files.js';
 import { readImportMap } from '../modules/import-map.js';
 import { requestImportMap } from '../modules/import-map-request.js';
 import { withImportsLimitedTo } from '../modules/module-values.js';
-import { scanModule, functionKey, UNKNOWN_CALLER } from './call-sites.js';
+import { createModuleView } from '../modules/module-view.js';
+import { scanModule, functionKey } from './call-sites.js';
 
 /**
  * @typedef {object} CallSite
- * @property {string | null} caller  key of the calling function, null for a module's top level, UNKNOWN_CALLER when it cannot be known
+ * @property {string | null} caller  key of the calling function, null for a module's top level
  * @property {any | null} callerNode  the calling function
  * @property {string | null} callerName  its name as declared (`main`, `init`, a method's key)
  * @property {string | null} callerClass  the class whose method it is
  * @property {string} file
+ * @property {import('../modules/module-view.js').ModuleView} view  the module the call is made in
+ * @property {boolean} deferred  the function is handed over from there, to run any number of times later
+ *   (`emitter.on('x', fn)`, `retry(fn)`): it runs per request when handed over on a request, but handed over
+ *   at start-up it may still run per event
+ * @property {any | null} call  the call that runs it, when it is called directly (its arguments are the parameters)
+ * @property {import('./function-frames.js').Frame} frame  the frame the call is made from (what its names hold)
  *
  * @typedef {object} CallerIndex
  * @property {Map<string, CallSite[]>} callers  function key → the places that call it (in the files scanned so far)
+ * @property {boolean} complete  every file that can call a function is scanned when it is asked about (false for
+ *   the index of one file alone: other files may call what it exports)
  * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string }>} entries function key → entry point
  * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
  * @property {() => void} prefetchImports  starts reading who imports whom beside the lint, for the first question
+ * @property {(file: string) => boolean} importedOnlyByTests  no project file imports it, and a test file does
+ *   (a test helper); the test files are listed and their imports read on the first question
  */
 
 
@@ -45,7 +56,7 @@ export function callerIndexFor(file) {
   if (!project) return null;
   const cached = byRoot.get(project.root);
   if (cached && cached.version === project.version) return cached.index;
-  const index = project.files ? createIndex(project.files) : null;
+  const index = project.files ? createIndex(project.root, project.files) : null;
   byRoot.set(project.root, { version: project.version, index });
   return index;
 }
@@ -59,32 +70,82 @@ export function prefetchCallerIndex(file) {
   if (path.isAbsolute(file)) callerIndexFor(file)?.prefetchImports();
 }
 
+/** @type {WeakMap<object, CallerIndex>} per linted tree: the index of that file alone */
+const singleFileIndexes = new WeakMap();
+
+/**
+ * The caller index of one file alone, read from the tree being linted: for a file
+ * outside any project, one not on disk (a test case, an editor buffer), or a
+ * project too big to index. Only calls within the file are seen.
+ * @param {string} file
+ * @param {any} program the linted file's tree
+ * @param {any} visitorKeys its parser's visitor keys
+ * @returns {CallerIndex}
+ */
+export function singleFileIndex(file, program, visitorKeys) {
+  let index = singleFileIndexes.get(program);
+  if (!index) {
+    const view = createModuleView(file, program);
+    let scannedOnce = false;
+    /** @type {CallerIndex} */
+    const created = {
+      callers: new Map(),
+      entries: new Map(),
+      complete: false,
+      prefetchImports() {},
+      importedOnlyByTests: () => false,
+      scanFilesImporting() {
+        if (scannedOnce) return;
+        scannedOnce = true;
+        try {
+          scanModule(view, created, visitorKeys);
+        } catch {
+          // A shape the scan does not expect: every verdict stays unknown.
+        }
+      },
+    };
+    index = created;
+    singleFileIndexes.set(program, index);
+  }
+  return index;
+}
+
 /** Forgets every caller index (the editor calls this when a file is saved, created or deleted). */
 export function forgetCallerIndexes() {
   byRoot.clear();
 }
 
 /**
- * @param {string[]} files
+ * @param {string} root the folder the files were listed from
+ * @param {string[]} files the project's source files, tests left out
  * @returns {CallerIndex}
  */
-function createIndex(files) {
+function createIndex(root, files) {
   /** @type {Set<string>} a file scanned for the callers of another: `file\0asked` */
   const scanned = new Set();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
   let importers = null;
   /** @type {import('../modules/import-map-request.js').ImportMapRequest | null} the map being read beside the lint */
   let request = null;
+  /** @type {Map<string, string[]> | null} file → the test files that import it, read on the first question about tests */
+  let testImporters = null;
+  const importersOf = () => (importers ??= request ? request.take() : readImportMap(files));
   /** @type {CallerIndex} */
   const index = {
     callers: new Map(),
     entries: new Map(),
+    complete: true,
     prefetchImports() {
       if (!importers && !request) request = requestImportMap(files);
     },
+    importedOnlyByTests(file) {
+      if ((importersOf().get(file) ?? []).length > 0) return false;
+      testImporters ??= readImportMap(listProjectFiles(root, undefined, { tests: true }) ?? []);
+      return (testImporters.get(file) ?? []).length > 0;
+    },
     // Only the file itself and the files that import it (directly, or through an index file that re-exports it) can call it.
     scanFilesImporting(file) {
-      const importersOfFile = (importers ??= request ? request.take() : readImportMap(files));
+      const importersOfFile = importersOf();
       const direct = importersOfFile.get(file) ?? [];
       const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importersOfFile.get(importer) ?? []);
       // A call reaches `file` only through imports of files that import it, directly or not: each
@@ -125,4 +186,4 @@ function importChainsTo(file, importers) {
   return found;
 }
 
-export { functionKey, UNKNOWN_CALLER, MAX_PROJECT_FILES };
+export { functionKey, MAX_PROJECT_FILES };

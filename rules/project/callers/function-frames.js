@@ -4,9 +4,9 @@
  * `this` is, and the names declared in it and around it. The caller index
  * (call-sites.js) records what it is told; this file only keeps the frames.
  */
-import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
 import { declaredNames } from '../callees/declared-names.js';
-import { keyName } from '../modules/module-view.js';
+import { keyName, requireSource } from '../modules/module-view.js';
 
 /**
  * @typedef {object} Frame
@@ -19,6 +19,8 @@ import { keyName } from '../modules/module-view.js';
  * @property {Frame | null} outer the frame of the function around it
  * @property {boolean} method the function about to be entered is a method (its `this` is the class or object)
  * @property {boolean} [naming] `name` is the name of the function about to be entered
+ * @property {boolean} [isStatic] the function (or the method about to be entered) is a static method: its `this` is the class
+ * @property {any} [moduleParam] the function about to be entered is handed a module: `import('./x').then(({ start }) => …)`
  */
 
 /**
@@ -49,6 +51,17 @@ export function isDeclared(frame, name) {
 export function initOf(frame, name) {
   for (let current = /** @type {Frame | null} */ (frame); current; current = current.outer) if (current.inits.has(name)) return current.inits.get(name);
   return undefined;
+}
+
+/**
+ * The function that declares a name seen from the frame's function (itself or one around it), or null
+ * for a module-level or undeclared name.
+ * @param {Frame} frame
+ * @param {string} name
+ */
+export function ownerOf(frame, name) {
+  for (let current = /** @type {Frame | null} */ (frame); current; current = current.outer) if (current.declared.has(name)) return current.fn;
+  return null;
 }
 
 /**
@@ -90,13 +103,62 @@ function frameOfChild(child, parent, frame) {
   // A method's name and owner: `AdminAssets.constructor`, `{ init() {} }`.
   if ((parent.type === 'MethodDefinition' || parent.type === 'Property' || parent.type === 'PropertyDefinition') && child === parent.value && isFunctionNode(unwrap(child))) {
     const owner = parent.type === 'Property' ? { classNode: null, objectNode: frame.objectNode } : { classNode: frame.classNode, objectNode: null };
-    return { ...frame, ...owner, method: true, naming: true, name: keyName(parent.key) };
+    return { ...frame, ...owner, method: true, naming: true, name: keyName(parent.key), isStatic: parent.type !== 'Property' && Boolean(parent.static) };
   }
   if (child.type === 'ObjectExpression') return { ...frame, objectNode: child };
   if (parent.type === 'VariableDeclarator' && child === parent.init && parent.id.type === 'Identifier' && isFunctionNode(unwrap(child))) {
     return { ...frame, naming: true, name: parent.id.name };
   }
+  const imported = parent.type === 'CallExpression' && child === parent.arguments[0] && isFunctionNode(unwrap(child)) ? importThen(parent) : null;
+  if (imported) return { ...frame, moduleParam: imported };
   return frame;
+}
+
+/**
+ * The module a `.then` callback is handed: `import('./main').then(({ start }) => start())`.
+ * @param {any} call
+ * @returns {any} the `import()` expression, or null
+ */
+function importThen(call) {
+  const callee = unwrap(call.callee);
+  if (callee.type !== 'MemberExpression' || propertyName(callee) !== 'then') return null;
+  const object = unwrap(callee.object);
+  return object.type === 'ImportExpression' ? object : null;
+}
+
+/**
+ * What a name bound by destructuring a module holds, as an expression the
+ * callee lookup follows: `const { start } = require('./main')`, `= await
+ * import('./main')`, or a `.then` callback's `({ start })` become
+ * `require('./main').start`.
+ * @param {any} pattern the ObjectPattern
+ * @param {any} source the `require()` or `import()` expression
+ * @param {Map<string, any>} inits where to put them
+ */
+function moduleMembers(pattern, source, inits) {
+  const specifier = moduleSpecifier(source);
+  if (specifier === null || pattern?.type !== 'ObjectPattern') return;
+  for (const property of pattern.properties) {
+    if (property.type !== 'Property' || property.computed || unwrap(property.value)?.type !== 'Identifier') continue;
+    const imported = keyName(property.key);
+    if (imported === null) continue;
+    const required = { type: 'CallExpression', callee: { type: 'Identifier', name: 'require' }, arguments: [{ type: 'Literal', value: specifier }], range: source.range };
+    inits.set(unwrap(property.value).name, { type: 'MemberExpression', object: required, property: { type: 'Identifier', name: imported }, computed: false, range: source.range });
+  }
+}
+
+/**
+ * The specifier of `require('x')`, `import('x')` or `await import('x')`, or null.
+ * @param {any} node
+ * @returns {string | null}
+ */
+function moduleSpecifier(node) {
+  let expression = unwrap(node);
+  if (expression?.type === 'AwaitExpression') expression = unwrap(expression.argument);
+  const required = requireSource(expression);
+  if (required !== null) return required;
+  const source = expression?.type === 'ImportExpression' ? unwrap(expression.source) : null;
+  return source?.type === 'Literal' && typeof source.value === 'string' ? source.value : null;
 }
 
 /**
@@ -110,11 +172,18 @@ function enterFunction(fn, outer, visitorKeys) {
   /** @type {Map<string, any>} */
   const inits = new Map();
   for (const statement of fn.body?.type === 'BlockStatement' ? fn.body.body : []) {
+    // A function declared inside this one: calls to it by name run it.
+    if (statement.type === 'FunctionDeclaration' && statement.id) inits.set(statement.id.name, statement);
     if (statement.type !== 'VariableDeclaration') continue;
-    for (const declarator of statement.declarations) if (declarator.id.type === 'Identifier') inits.set(declarator.id.name, declarator.init);
+    for (const declarator of statement.declarations) {
+      if (declarator.id.type === 'Identifier') inits.set(declarator.id.name, declarator.init);
+      else moduleMembers(declarator.id, declarator.init, inits);
+    }
   }
+  if (outer.moduleParam) moduleMembers(fn.params[0], outer.moduleParam, inits);
   // An arrow shares `this` with the code around it; a method's `this` is its object; any other function has its own.
   const keepsThis = fn.type === 'ArrowFunctionExpression' || outer.method;
+  const isStatic = outer.method ? Boolean(outer.isStatic) : fn.type === 'ArrowFunctionExpression' && Boolean(outer.isStatic);
   return {
     fn,
     // Only the function itself carries a name: an arrow inside `init()` may be an event handler that runs later.
@@ -123,6 +192,8 @@ function enterFunction(fn, outer, visitorKeys) {
     classNode: keepsThis ? outer.classNode : null,
     objectNode: keepsThis ? outer.objectNode : null,
     method: false,
+    isStatic,
+    moduleParam: null,
     declared,
     inits,
     outer,

@@ -6,7 +6,8 @@
  * such as `main()`), or unknown. Unknown is the answer whenever a caller is
  * unknown, a cycle closes, or the depth bound is reached.
  */
-import { callerIndexFor, functionKey, UNKNOWN_CALLER } from './callers.js';
+import path from 'node:path';
+import { callerIndexFor, singleFileIndex, functionKey } from './callers.js';
 import { keyName } from '../modules/module-view.js';
 
 /** Caller levels followed. */
@@ -16,46 +17,105 @@ const RUN_ONCE_NAMES = /^(main|init|initiali[sz]e|bootstrap|boot|setup|start|sta
 
 /**
  * @typedef {{ kind: 'request', label: string, file: string } | { kind: 'startup' } | { kind: 'unknown' }} Reachability
+ *
+ * @typedef {object} LintedTree  the tree of the file being linted, for when no project index covers it
+ * @property {any} program
+ * @property {any} visitorKeys
  */
 
 /**
- * @param {string} file absolute path of the file that holds `fn`
+ * @param {string} file path of the file that holds `fn` (absolute for the project index to cover it)
  * @param {any} fn a function node (ESLint's or oxc's: matched by position)
+ * @param {LintedTree} [linted] the linted file's tree: without a project index (no package.json above the file,
+ *   a project too big to index, a path that is not absolute), the calls within that file alone are read
  * @returns {Reachability}
  */
-export function reachabilityOf(file, fn) {
-  const index = callerIndexFor(file);
-  if (!index) return { kind: 'unknown' };
-  return verdict(index, { file, fn, name: declaredName(fn), className: className(fn) }, 0, new Set());
+export function reachabilityOf(file, fn, linted) {
+  const index = indexFor(file, linted);
+  if (!index) return UNKNOWN;
+  return verdict(index, { file, fn, name: declaredName(fn), className: className(fn) }, 0, new Set(), 'full').result;
 }
 
 /**
- * @typedef {{ file: string, fn: any, name: string | null, className: string | null }} Callee
+ * Whether a function runs only at start-up: the same verdict, for a question that needs no more. The
+ * search stops at the first caller that is not start-up code, and does not follow a function handed
+ * over to run later (it cannot be start-up code) to find whether a request reaches it.
+ * @param {string} file
+ * @param {any} fn
  */
+export function runsOnlyAtStartup(file, fn) {
+  const index = indexFor(file);
+  if (!index) return false;
+  return verdict(index, { file, fn, name: declaredName(fn), className: className(fn) }, 0, new Set(), 'startup').result.kind === 'startup';
+}
+
+/**
+ * @param {string} file
+ * @param {LintedTree} [linted]
+ */
+export function indexFor(file, linted) {
+  const index = path.isAbsolute(file) ? callerIndexFor(file) : null;
+  if (index) return index;
+  return linted ? singleFileIndex(file, linted.program, linted.visitorKeys) : null;
+}
+
+/**
+ * Whether a file is a test helper: only test files import it. Code reached only from tests is not a
+ * request path. Asked only when a verdict is unknown and unknown verdicts are reported: the first
+ * question reads the test files' imports.
+ * @param {string} file
+ * @param {LintedTree} [linted]
+ */
+export function reachedOnlyFromTests(file, linted) {
+  return indexFor(file, linted)?.importedOnlyByTests(file) ?? false;
+}
+
+/** @type {Reachability} */
+const UNKNOWN = { kind: 'unknown' };
+/** @type {Reachability} */
+const STARTUP = { kind: 'startup' };
+
+/**
+ * @typedef {{ file: string, fn: any, name: string | null, className: string | null }} Callee
+ * @typedef {'full' | 'startup'} Question  full: request, start-up or unknown; startup: start-up or not
+ * @typedef {{ result: Reachability, cut: boolean }} Answer  cut: an unknown that a fuller search might turn into a request
+ */
+
+/** @type {WeakMap<object, Map<string, Reachability>>} per caller index: its verdicts so far */
+const verdicts = new WeakMap();
+/** @type {WeakMap<object, Map<string, Reachability>>} per caller index: "not start-up" answers of cut searches */
+const notStartup = new WeakMap();
+
+/**
+ * @param {WeakMap<object, Map<string, Reachability>>} cache
+ * @param {object} index
+ */
+function cacheOf(cache, index) {
+  let map = cache.get(index);
+  if (!map) cache.set(index, (map = new Map()));
+  return map;
+}
 
 /**
  * @param {import('./callers.js').CallerIndex} index
  * @param {Callee} callee
  * @param {number} depth
  * @param {Set<string>} seen
- * @returns {Reachability}
+ * @param {Question} question
+ * @returns {Answer}
  */
-function verdict(index, callee, depth, seen) {
+function verdict(index, callee, depth, seen, question) {
   const key = functionKey(callee.file, callee.fn);
   const known = verdicts.get(index)?.get(key);
-  if (known) return known;
-  if (depth >= MAX_DEPTH || seen.has(key)) return { kind: 'unknown' };
-  const result = freshVerdict(index, callee, key, depth, seen);
+  if (known) return { result: known, cut: false };
+  if (question === 'startup' && notStartup.get(index)?.has(key)) return { result: UNKNOWN, cut: true };
+  if (depth >= MAX_DEPTH || seen.has(key)) return { result: UNKNOWN, cut: false };
+  const answer = freshVerdict(index, callee, key, depth, seen, question);
   // Kept for later questions in the same run; an unknown reached through a cycle or the depth bound is not kept.
-  if (result.kind !== 'unknown' || depth === 0) {
-    if (!verdicts.has(index)) verdicts.set(index, new Map());
-    verdicts.get(index)?.set(key, result);
-  }
-  return result;
+  if (answer.cut) cacheOf(notStartup, index).set(key, answer.result);
+  else if (answer.result.kind !== 'unknown' || depth === 0) cacheOf(verdicts, index).set(key, answer.result);
+  return answer;
 }
-
-/** @type {WeakMap<object, Map<string, Reachability>>} per caller index: its verdicts so far */
-const verdicts = new WeakMap();
 
 /**
  * @param {import('./callers.js').CallerIndex} index
@@ -63,31 +123,60 @@ const verdicts = new WeakMap();
  * @param {string} key
  * @param {number} depth
  * @param {Set<string>} seen
- * @returns {Reachability}
+ * @param {Question} question
+ * @returns {Answer}
  */
-function freshVerdict(index, callee, key, depth, seen) {
+function freshVerdict(index, callee, key, depth, seen, question) {
   index.scanFilesImporting(callee.file);
   const entry = index.entries.get(key);
-  if (entry) return entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file } : { kind: 'startup' };
+  if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file } : STARTUP, cut: false };
   const sites = index.callers.get(key);
-  if (!sites || sites.length === 0) return { kind: 'unknown' };
+  if (!sites || sites.length === 0) return { result: UNKNOWN, cut: false };
   seen.add(key);
-  let allStartup = true;
-  for (const site of sites) {
-    /** @type {Reachability} */
-    let caller;
-    if (site.caller === null) caller = { kind: 'startup' };
-    else if (site.caller === UNKNOWN_CALLER || !site.callerNode) caller = { kind: 'unknown' };
-    else caller = verdict(index, { file: site.file, fn: site.callerNode, name: site.callerName, className: site.callerClass }, depth + 1, seen);
-    if (caller.kind === 'unknown' && site.callerName !== null && RUN_ONCE_NAMES.test(site.callerName)) caller = { kind: 'startup' };
-    if (caller.kind === 'request') {
-      seen.delete(key);
-      return caller;
+  try {
+    let allStartup = true;
+    for (const site of sites) {
+      // Handed over to run later, it cannot be start-up code: whether a request reaches it is another question.
+      if (question === 'startup' && site.deferred) return { result: UNKNOWN, cut: true };
+      const caller = callerVerdict(index, site, depth, seen, question);
+      if (caller.result.kind === 'request') return caller;
+      if (caller.result.kind !== 'startup') {
+        allStartup = false;
+        if (question === 'startup') return { result: UNKNOWN, cut: true };
+      }
     }
-    if (caller.kind !== 'startup') allStartup = false;
+    // Start-up callers are all the callers only when every file that may call the function was read.
+    return { result: allStartup && index.complete ? STARTUP : UNKNOWN, cut: false };
+  } finally {
+    seen.delete(key);
   }
-  seen.delete(key);
-  return allStartup ? { kind: 'startup' } : { kind: 'unknown' };
+}
+
+/**
+ * Where one call site runs the function: where its caller runs. A function
+ * handed over to run later (`emitter.on('x', fn)`) runs per request when it is
+ * handed over on a request; handed over at start-up, it may still run per event.
+ * @param {import('./callers.js').CallerIndex} index
+ * @param {import('./callers.js').CallSite} site
+ * @param {number} depth
+ * @param {Set<string>} seen
+ * @param {Question} question
+ * @returns {Answer}
+ */
+function callerVerdict(index, site, depth, seen, question) {
+  /** @type {Answer} */
+  let caller;
+  const callee = { file: site.file, fn: site.callerNode, name: site.callerName, className: site.callerClass };
+  if (site.caller === null) caller = { result: STARTUP, cut: false };
+  else if (!site.callerNode) caller = { result: UNKNOWN, cut: false };
+  else caller = verdict(index, callee, depth + 1, seen, question);
+  if (caller.result.kind === 'unknown' && site.callerName !== null && RUN_ONCE_NAMES.test(site.callerName)) {
+    // A run-once name decides only for a caller whose callers are unknown, not for one a request reaches.
+    if (caller.cut) caller = verdict(index, callee, depth + 1, seen, 'full');
+    if (caller.result.kind === 'unknown') caller = { result: STARTUP, cut: false };
+  }
+  if (site.deferred && caller.result.kind === 'startup') caller = { result: UNKNOWN, cut: false };
+  return caller;
 }
 
 /**

@@ -116,9 +116,10 @@ function listSnapshot(root) {
  * files inside the project only; linked folders are not entered (a link may point back up).
  * @param {string} root
  * @param {Map<string, string>} [stamps] filled with each folder's and file's stamp
+ * @param {{ tests?: boolean }} [options] tests: list the test files instead (to find test helpers)
  * @returns {string[] | null}
  */
-export function listProjectFiles(root, stamps = new Map()) {
+export function listProjectFiles(root, stamps = new Map(), { tests = false } = {}) {
   const realRoot = realPath(root) ?? root;
   /** @type {string[]} */
   const files = [];
@@ -142,7 +143,7 @@ export function listProjectFiles(root, stamps = new Map()) {
         continue;
       }
       if (!(entry.isFile() || entry.isSymbolicLink()) || !SOURCE_FILE.test(entry.name) || /\.d\.[cm]?ts$|\.min\.js$/.test(entry.name)) continue;
-      if (fileMatches(full, root, testFileGlobs)) continue;
+      if (fileMatches(full, root, testFileGlobs) !== tests) continue;
       const stamp = regularStamp(full, entry.isSymbolicLink() ? realRoot : null);
       if (stamp === null) continue;
       stamps.set(full, stamp);

@@ -1,0 +1,19 @@
+/**
+ * Fastify: `fastify.get('/path', handler)` and `fastify.route({ method, url, handler })`
+ * on an instance made by `fastify()` (or a name such as `fastify` left uninitialised, in a file that imports it).
+ */
+import { methodRoutes, routeOptions } from './routers.js';
+
+const packages = ['fastify'];
+const byMethod = methodRoutes(packages);
+const byOptions = routeOptions(packages);
+
+/** @type {import('./index.js').Framework} */
+export default {
+  name: 'fastify',
+  routerPackages: packages,
+  registrations: (view, call, scope) => {
+    const routes = byMethod(view, call, scope);
+    return routes.length > 0 ? routes : byOptions(view, call, scope);
+  },
+};

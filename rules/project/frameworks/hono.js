@@ -1,0 +1,13 @@
+/**
+ * Hono: `app.get('/path', handler)` on an app made by `new Hono()`.
+ */
+import { methodRoutes } from './routers.js';
+
+const packages = ['hono'];
+
+/** @type {import('./index.js').Framework} */
+export default {
+  name: 'hono',
+  routerPackages: packages,
+  registrations: methodRoutes(packages),
+};

@@ -1,0 +1,13 @@
+/**
+ * Koa: `router.get('/path', ...middleware)` on a router from koa-router or @koa/router.
+ */
+import { methodRoutes } from './routers.js';
+
+const packages = ['koa-router', '@koa/router'];
+
+/** @type {import('./index.js').Framework} */
+export default {
+  name: 'koa',
+  routerPackages: packages,
+  registrations: methodRoutes(packages),
+};

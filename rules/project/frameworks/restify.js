@@ -1,0 +1,13 @@
+/**
+ * Restify: `server.get('/path', handler)`, `server.del(…)` on a server made by `restify.createServer()`.
+ */
+import { methodRoutes } from './routers.js';
+
+const packages = ['restify'];
+
+/** @type {import('./index.js').Framework} */
+export default {
+  name: 'restify',
+  routerPackages: packages,
+  registrations: methodRoutes(packages),
+};
