@@ -1,8 +1,12 @@
 /**
  * The frameworks whose entry points the caller index recognises: where
  * requests and jobs enter a project (routes, resolvers, queue workers) and
- * what runs once when a server starts. One small module per framework;
- * supporting another is one file here plus one line in this list.
+ * what runs once when a server starts. One small module per framework, by
+ * kind: servers/ (HTTP servers and routers: routes registered by calls),
+ * apps/ (frameworks that declare handlers: decorators, file exports,
+ * resolvers), events/ (queues, sockets, worker messages); the helpers they
+ * share sit here. Supporting another framework is one file plus one line in
+ * this list.
  *
  * A module recognises entry points in one or both of two ways:
  * - `registrations`: a call that hands a handler over (`app.post('/login', handler)`,
@@ -10,23 +14,23 @@
  * - `declared`: functions a module declares as handlers by its shape
  *   (a decorated controller method, a Next.js `route.ts` export).
  */
-import express from './express.js';
-import koa from './koa.js';
-import fastify from './fastify.js';
-import hapi from './hapi.js';
-import restify from './restify.js';
-import polka from './polka.js';
-import hono from './hono.js';
-import h3 from './h3.js';
-import nodeHttp from './node-http.js';
+import express from './servers/express.js';
+import koa from './servers/koa.js';
+import fastify from './servers/fastify.js';
+import hapi from './servers/hapi.js';
+import restify from './servers/restify.js';
+import polka from './servers/polka.js';
+import hono from './servers/hono.js';
+import h3 from './servers/h3.js';
+import nodeHttp from './servers/node-http.js';
 import { listenCallbacks } from './listen.js';
-import queues from './queues.js';
-import nestjs from './nestjs.js';
-import nextjs from './nextjs.js';
-import remix from './remix.js';
-import graphql from './graphql.js';
-import socketServers from './socket-servers.js';
-import workerThreads from './worker-threads.js';
+import queues from './events/queues.js';
+import nestjs from './apps/nestjs.js';
+import nextjs from './apps/nextjs.js';
+import remix from './apps/remix.js';
+import graphql from './apps/graphql.js';
+import socketServers from './events/socket-servers.js';
+import workerThreads from './events/worker-threads.js';
 
 /**
  * @typedef {import('../modules/module-view.js').ModuleView} ModuleView

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import express from '../../../../rules/project/frameworks/express.js';
-import fastify from '../../../../rules/project/frameworks/fastify.js';
+import express from '../../../../rules/project/frameworks/servers/express.js';
+import fastify from '../../../../rules/project/frameworks/servers/fastify.js';
 import { listenCallbacks } from '../../../../rules/project/frameworks/listen.js';
 import { registrationsIn } from './framework-probe.js';
 

@@ -4,12 +4,12 @@
  * sends, as a job handler runs per job; blocking it stalls every task queued to
  * that worker.
  */
-import { unwrap } from '../../core/syntax/ast.js';
-import { memberCall, routePath } from './routers.js';
+import { unwrap } from '../../../core/syntax/ast.js';
+import { memberCall, routePath } from '../routers.js';
 
 const MODULES = new Set(['worker_threads', 'node:worker_threads']);
 
-/** @type {import('./index.js').Framework} */
+/** @type {import('../index.js').Framework} */
 export default {
   name: 'worker-threads',
   registrations(view, call) {
@@ -24,7 +24,7 @@ export default {
 /**
  * Whether a module-level name is the `parentPort` of node:worker_threads
  * (`import { parentPort } from 'node:worker_threads'`, `const { parentPort } = require('worker_threads')`).
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('../../modules/module-view.js').ModuleView} view
  * @param {string} name
  */
 function isParentPort(view, name) {

@@ -3,12 +3,12 @@
  * Bee-Queue `queue.process(fn)` in a file that imports a queue package. Each
  * job runs the handler, as a request runs a route.
  */
-import { unwrap } from '../../core/syntax/ast.js';
-import { importsAny, memberCall, routePath } from './routers.js';
+import { unwrap } from '../../../core/syntax/ast.js';
+import { importsAny, memberCall, routePath } from '../routers.js';
 
 const packages = new Set(['bullmq', 'bull', 'bee-queue', 'pg-boss', 'agenda']);
 
-/** @type {import('./index.js').Framework} */
+/** @type {import('../index.js').Framework} */
 export default {
   name: 'queues',
   registrations(view, call) {
@@ -25,7 +25,7 @@ export default {
 
 /**
  * Whether `Worker` is imported from a queue package itself.
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('../../modules/module-view.js').ModuleView} view
  */
 function importsWorker(view) {
   const binding = view.bindings.get('Worker');

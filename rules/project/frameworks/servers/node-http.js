@@ -3,14 +3,14 @@
  * (https, http2 alike) or registered with `server.on('request', handler)` runs per
  * request. Their servers also count for `listen` callbacks (listen.js).
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
-import { isFromPackages, isRouterObject, memberCall, routePath } from './routers.js';
+import { unwrap, propertyName } from '../../../core/syntax/ast.js';
+import { isFromPackages, isRouterObject, memberCall, routePath } from '../routers.js';
 
 const packages = ['http', 'node:http', 'https', 'node:https', 'http2', 'node:http2'];
 const packageSet = new Set(packages);
 const SERVER_FACTORIES = new Set(['createServer', 'createSecureServer']);
 
-/** @type {import('./index.js').Framework} */
+/** @type {import('../index.js').Framework} */
 export default {
   name: 'node-http',
   routerPackages: packages,
@@ -30,7 +30,7 @@ export default {
 
 /**
  * `http.createServer`, `https.createServer`, `http2.createSecureServer`, or one of them imported by name.
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('../../modules/module-view.js').ModuleView} view
  * @param {any} callee
  */
 function isServerFactory(view, callee) {
