@@ -1,6 +1,6 @@
 import js from '@eslint/js';
 import globals from 'globals';
-import unblock from './index.js';
+import unblock from './packages/eslint-plugin-unblock/index.js';
 
 export default [
   {

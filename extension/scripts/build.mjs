@@ -28,7 +28,9 @@ const TAGGER_FILES = ['package.json', 'builds/two'];
 const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES, 'compromise', 'compromise/two'];
 
 /** Threads the rules start by path, beside the lint. */
-const HELPER_THREADS = ['rules/core/english/tagger-thread.js', 'rules/project/modules/import-map-thread.js'];
+const PLUGIN_DIR = 'packages/eslint-plugin-unblock';
+const BENCH_DIR = 'packages/unblock-bench';
+const HELPER_THREADS = [`${PLUGIN_DIR}/rules/core/english/tagger-thread.js`, `${PLUGIN_DIR}/rules/project/modules/import-map-thread.js`];
 
 /** Example fixtures that import packages of their own (installed as the repo's devDependencies), left out of the .vsix. */
 const FIXTURES_NEEDING_PACKAGES = ['express-app'];
@@ -78,7 +80,13 @@ const common = {
   legalComments: 'none',
   logLevel: 'warning',
   external: ['vscode'],
-  alias: { 'eslint-plugin-unblock/tooling': path.join(repoRoot, 'tooling.js'), 'eslint-plugin-unblock': path.join(repoRoot, 'index.js') },
+  alias: {
+    'eslint-plugin-unblock/tooling': path.join(repoRoot, PLUGIN_DIR, 'tooling.js'),
+    'eslint-plugin-unblock': path.join(repoRoot, PLUGIN_DIR, 'index.js'),
+    'unblock-bench/harness/bench': path.join(repoRoot, BENCH_DIR, 'harness/bench.js'),
+    'unblock-bench/harness': path.join(repoRoot, BENCH_DIR, 'harness/index.js'),
+    'unblock-bench': path.join(repoRoot, BENCH_DIR, 'index.js'),
+  },
   define: { 'import.meta.url': '__unblockMetaUrl' },
   // Raw text (never renamed), so module code can call it whatever its own `require` is.
   banner: { js: 'var __unblockFileUrl = (file) => require("node:url").pathToFileURL(require("node:path").join(__dirname, "pkg", file)).href;' },
@@ -120,7 +128,7 @@ const builds = [
   },
   // Scripts the runner starts by path (fork, or import from generated code): standalone ES
   // modules at the same relative place as in the repo. dist/pkg/package.json says "module".
-  ...['bench-runner/server-host.js', 'bench-runner/load-worker.js', 'bench-runner/harness/runtime.js'].map((file) => ({
+  ...['server-host.js', 'load-worker.js', 'harness/runtime.js'].map((name) => `${BENCH_DIR}/${name}`).map((file) => ({
     ...common,
     format: /** @type {const} */ ('esm'),
     define: {},
@@ -175,14 +183,22 @@ async function copyTagger() {
   for (const file of TAGGER_FILES) await cp(path.join(dir, file), path.join(dist, 'node_modules', 'compromise', file), { recursive: true });
 }
 
-/** What `createRequire(import.meta.url)('./package.json')` in the plugin entry reads. */
-async function writePackageStub() {
-  const { name, version } = JSON.parse(await readFile(path.join(repoRoot, 'package.json'), 'utf8'));
+/**
+ * What `createRequire(import.meta.url)('./package.json')` in the plugin's and the runner's entries
+ * reads (each its own package's name and version), and a root package.json saying the scripts
+ * under dist/pkg/ are ES modules.
+ */
+async function writePackageStubs() {
   await mkdir(path.join(dist, 'pkg'), { recursive: true });
-  await writeFile(path.join(dist, 'pkg', 'package.json'), `${JSON.stringify({ name, version, type: 'module' }, null, 2)}\n`);
+  await writeFile(path.join(dist, 'pkg', 'package.json'), `${JSON.stringify({ private: true, type: 'module' }, null, 2)}\n`);
+  for (const dir of [PLUGIN_DIR, BENCH_DIR]) {
+    const { name, version } = JSON.parse(await readFile(path.join(repoRoot, dir, 'package.json'), 'utf8'));
+    await mkdir(path.join(dist, 'pkg', dir), { recursive: true });
+    await writeFile(path.join(dist, 'pkg', dir, 'package.json'), `${JSON.stringify({ name, version, type: 'module' }, null, 2)}\n`);
+  }
 }
 
 const started = performance.now();
 await rm(dist, { recursive: true, force: true });
-await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStub(), copyFixtures(), copyNativePackages(), copyTagger()]);
+await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStubs(), copyFixtures(), copyNativePackages(), copyTagger()]);
 console.log(`extension bundled into ${path.relative(process.cwd(), dist) || '.'} in ${Math.round(performance.now() - started)} ms`);

@@ -8,7 +8,7 @@
 // Usage: node scripts/measure-lint-parts.mjs [--runs 15]
 import { createRequire } from 'node:module';
 import { Linter } from 'eslint';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { createLintRunner } from '../src/lint/run-lint.js';
 import { runsOption, median, editedText, machineLine } from './measure-support.mjs';
 

@@ -21,7 +21,7 @@ const runs = runsOption(12);
 const ts = require('typescript');
 const { RuleTester } = await import('oxlint/plugins-dev');
 // The plugin from this repository (the bundles alias the package name to it; plain Node does not).
-const { default: plugin } = await import('../../index.js');
+const { default: plugin } = await import('../../packages/eslint-plugin-unblock/index.js');
 const { largeTypeScriptFile } = require('./large-typescript-file.cjs');
 
 const { text, groups } = largeTypeScriptFile(2000);

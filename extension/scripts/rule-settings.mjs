@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 // A build script beside the repository: the plugin is the checkout's own (extension/ is a workspace of it).
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 
 const manifestPath = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'package.json');
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import nodePlugin from 'eslint-plugin-n';
-import unblock from '../../index.js';
+import unblock from '../../packages/eslint-plugin-unblock/index.js';
 
 export const UNBLOCK_RULES = Object.keys(unblock.rules).map((id) => `unblock/${id}`);
 export const REFERENCE_RULES = ['no-await-in-loop', 'n/no-sync'];

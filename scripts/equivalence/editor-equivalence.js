@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { createLintRunner } from '../../extension/src/lint/run-lint.js';
 import { CORPORA, TYPESCRIPT_ONLY_CORPORA } from '../corpus/corpora.js';
 import { DEFAULT_CACHE, ensureCorpus, listRebuiltTypeScript, listSourceFiles } from '../corpus/fetch.js';

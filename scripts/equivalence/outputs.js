@@ -16,9 +16,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
+import { pluginEntryUrl } from '../plugin-entry.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const realcode = path.resolve(repoRoot, '..', 'shared', 'realcode');
@@ -31,7 +32,7 @@ if (!out) {
   process.exit(2);
 }
 
-const plugin = (await import(pathToFileURL(path.join(pluginDir, 'index.js')).href)).default;
+const plugin = (await import(pluginEntryUrl(pluginDir))).default;
 const ruleIds = Object.keys(plugin.rules);
 const OPTION_SETS = {
   defaults: {},

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const pluginEntry = fileURLToPath(new URL('../../index.js', import.meta.url));
+const pluginEntry = fileURLToPath(new URL('../../packages/eslint-plugin-unblock/index.js', import.meta.url));
 
 /**
  * @typedef {object} OxlintReport

@@ -12,11 +12,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { CORPORA } from '../corpus/corpora.js';
 import { ensureCorpus, listSourceFiles, packageDir } from '../corpus/fetch.js';
+import { pluginEntryUrl } from '../plugin-entry.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -98,7 +99,7 @@ async function lintCorpus(plugin, name) {
 
 async function main() {
   const options = parseArgs(process.argv.slice(2));
-  const plugin = (await import(pathToFileURL(path.join(options.plugin, 'index.js')).href)).default;
+  const plugin = (await import(pluginEntryUrl(options.plugin))).default;
   fs.mkdirSync(options.out, { recursive: true });
   const rules = Object.keys(plugin.rules).map((id) => `unblock/${id}`);
   console.log(['corpus', 'files', ...rules.map((rule) => rule.replace('unblock/', '')), 'seconds'].join('\t'));

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildAfterSource, loadPlugin, unifiedDiff } from '../../bench-runner/index.js';
+import { buildAfterSource, loadPlugin, unifiedDiff } from '../../packages/unblock-bench/index.js';
 
 const WATERFALL = `// Waits like a lookup in a store would: a helper that only returned its key would have nothing to gain from Promise.all.
 async function lookup(key) {

@@ -8,9 +8,9 @@ import {
   fractionOfIdeal,
   idealGain,
   renderHtml,
-} from '../../bench-runner/index.js';
-import { latencyHistogram, percentile, summarize } from '../../bench-runner/stats.js';
-import { niceTicks } from '../../bench-runner/printers/svg.js';
+} from '../../packages/unblock-bench/index.js';
+import { latencyHistogram, percentile, summarize } from '../../packages/unblock-bench/stats.js';
+import { niceTicks } from '../../packages/unblock-bench/printers/svg.js';
 
 /**
  * A measured slice as the runner records it, with made-up figures.

@@ -4,10 +4,10 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { runComparison, startLoadGenerator, sweepStaleTempDirs } from '../../bench-runner/index.js';
+import { runComparison, startLoadGenerator, sweepStaleTempDirs } from '../../packages/unblock-bench/index.js';
 import { FIXTURES, QUICK, REPO, childPids, isAlive, waitFor } from './helpers.js';
 
-const CLI = path.join(REPO, 'bench-runner', 'cli.js');
+const CLI = path.join(REPO, 'packages', 'unblock-bench', 'cli.js');
 
 /**
  * Runs a fixture that must fail, and checks the error is one clear line and that no child
@@ -126,7 +126,7 @@ describe('bench-runner: failures end cleanly', function () {
   });
 
   it('the runner dying without cleanup (SIGKILL): children notice and exit, the next run sweeps its folder', async () => {
-    const script = `import { runComparison } from ${JSON.stringify(path.join(REPO, 'bench-runner', 'index.js'))};
+    const script = `import { runComparison } from ${JSON.stringify(path.join(REPO, 'packages', 'unblock-bench', 'index.js'))};
 await runComparison({ fixture: ${JSON.stringify(path.join(FIXTURES, 'tiny'))}, duration: 20, rounds: 1, warmup: 0, connections: [1] });`;
     const runner = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' });
     assert.ok(await waitFor(() => childPids(runner.pid).length >= 3, 10000), 'children started');

@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { REPO } from './helpers.js';
 
-const CLI = path.join(REPO, 'bench-runner', 'cli.js');
+const CLI = path.join(REPO, 'packages', 'unblock-bench', 'cli.js');
 
 /** @param {string[]} args */
 function run(args) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { formatComparison, renderHtml, runComparison } from '../../bench-runner/index.js';
+import { formatComparison, renderHtml, runComparison } from '../../packages/unblock-bench/index.js';
 import { FIXTURES, REPO, childPids } from './helpers.js';
 
 describe('bench-runner: one real comparison end to end', function () {

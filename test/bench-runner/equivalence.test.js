@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import path from 'node:path';
-import { checkEquivalence, describeDifferences, runComparison } from '../../bench-runner/index.js';
+import { checkEquivalence, describeDifferences, runComparison } from '../../packages/unblock-bench/index.js';
 import { FIXTURES, QUICK, childPids } from './helpers.js';
 
 /**

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { formatComparison, ratioVerdict, runComparison } from '../../bench-runner/index.js';
+import { formatComparison, ratioVerdict, runComparison } from '../../packages/unblock-bench/index.js';
 import { REPO, childPids } from './helpers.js';
 
 describe('bench-runner: an Express app with routes in several files', function () {

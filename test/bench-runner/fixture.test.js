@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { loadFixture, validateSpec } from '../../bench-runner/index.js';
+import { loadFixture, validateSpec } from '../../packages/unblock-bench/index.js';
 import { FIXTURES, REPO } from './helpers.js';
 
 const VALID = {

@@ -10,10 +10,10 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runComparison, sweepStaleTempDirs } from '../../bench-runner/index.js';
+import { runComparison, sweepStaleTempDirs } from '../../packages/unblock-bench/index.js';
 import { FIXTURES, QUICK, REPO, childPids, isAlive, waitFor } from './helpers.js';
 
-const CLI = path.join(REPO, 'bench-runner', 'cli.js');
+const CLI = path.join(REPO, 'packages', 'unblock-bench', 'cli.js');
 
 /**
  * The pids a stuck-handler server wrote: each server's, its helper's, and which got stuck.

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { DEFAULTS, resolveOptions } from '../../bench-runner/index.js';
+import { DEFAULTS, resolveOptions } from '../../packages/unblock-bench/index.js';
 
 const SPEC = { rules: ['unblock/no-await-waterfall'], load: { duration: 3 }, threadpoolSize: 8 };
 

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAfterProject, collectProjectFiles, importSpecifiers, loadPlugin } from '../../bench-runner/index.js';
+import { buildAfterProject, collectProjectFiles, importSpecifiers, loadPlugin } from '../../packages/unblock-bench/index.js';
 
 /** @type {string} */
 let root;

@@ -4,8 +4,8 @@
  * hypervisor stole CPU time or other programs were busy. Pure functions, made-up figures.
  */
 import assert from 'node:assert/strict';
-import { aggregateLevel, formatComparison, formatSummary, hostVerdict, ratioVerdict, renderHtml } from '../../bench-runner/index.js';
-import { readStealTicks } from '../../bench-runner/cpu-sampler.js';
+import { aggregateLevel, formatComparison, formatSummary, hostVerdict, ratioVerdict, renderHtml } from '../../packages/unblock-bench/index.js';
+import { readStealTicks } from '../../packages/unblock-bench/cpu-sampler.js';
 
 describe('bench-runner: verdict wording', () => {
   it('says "1.10× slower" for a ratio below 1, never "0.91× faster"', () => {

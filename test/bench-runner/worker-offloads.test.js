@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { buildAfterSource, loadPlugin } from '../../bench-runner/index.js';
+import { buildAfterSource, loadPlugin } from '../../packages/unblock-bench/index.js';
 
 const csvExport = `import Papa from 'papaparse';
 export default async function handler(req, res) {

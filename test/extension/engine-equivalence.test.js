@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import * as tsParser from '@typescript-eslint/parser';
-import unblock from '../../index.js';
+import unblock from '../../packages/eslint-plugin-unblock/index.js';
 import { createLintRunner } from '../../extension/src/lint/run-lint.js';
 import { recordedCases } from '../rules/rule-tester.js';
 import { eslintMessages, writeCaseFiles } from '../oxlint/both-linters.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { languageSetup, lintFileName } from '../../extension/src/lint/language.js';
 import { lensTitle } from '../../extension/src/mapping/lens.js';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 
 describe('extension: language choice', () => {
   it('picks the parser and source type from the file extension', () => {

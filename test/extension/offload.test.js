@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint/universal';
 import * as tsParser from '@typescript-eslint/parser';
-import unblock from '../../index.js';
-import { planWorkerOffloads } from '../../rules/no-blocking-sync-call/report/worker-offload.js';
+import unblock from '../../packages/eslint-plugin-unblock/index.js';
+import { planWorkerOffloads } from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call/report/worker-offload.js';
 import { createLintRunner } from '../../extension/src/lint/run-lint.js';
 import { createLineIndex } from '../../extension/src/mapping/positions.js';
 import { toDiagnosticRecord } from '../../extension/src/mapping/diagnostics.js';

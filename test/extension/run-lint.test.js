@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Linter } from 'eslint/universal';
 import * as tsParser from '@typescript-eslint/parser';
-import unblock from '../../index.js';
+import unblock from '../../packages/eslint-plugin-unblock/index.js';
 import { createLintRunner } from '../../extension/src/lint/run-lint.js';
 import { createLineIndex } from '../../extension/src/mapping/positions.js';
 import { toDiagnosticRecord } from '../../extension/src/mapping/diagnostics.js';

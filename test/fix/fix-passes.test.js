@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { typeErrors } from '../support/typecheck.js';
 
 const DECLARATIONS = `interface User { id: string }

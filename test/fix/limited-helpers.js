@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import rule from '../../rules/no-loop-waterfall.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 import { outputOfSuggestion } from './loop-helpers.js';
 
 export const limitedFixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures', 'limited');

@@ -5,7 +5,7 @@
  */
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import rule from '../../rules/no-loop-waterfall.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 
 const linter = new Linter({ configType: 'flat' });
 

@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import path from 'node:path';
-import rule from '../../rules/no-loop-waterfall.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 import { lintInProject, limitedOutput, suggestionIds, limitedFixtures } from './limited-helpers.js';
 
 const LOOP = `export async function notify(users) {

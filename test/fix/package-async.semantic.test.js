@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Linter } from 'eslint';
-import rule from '../../rules/no-blocking-sync-call.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call.js';
 
 const projectModules = fileURLToPath(new URL('../../node_modules', import.meta.url));
 

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Linter } from 'eslint';
-import rule from '../../rules/no-blocking-sync-call.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call.js';
 
 /** @param {string} source */
 function autofix(source) {

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import { findBlockingCalls } from '../../rules/no-blocking-sync-call/node-module-tracker.js';
-import { buildSyncToAsyncFix } from '../../rules/no-blocking-sync-call/report/sync-to-async.js';
-import { moduleStyle } from '../../rules/core/rewrite/module-imports.js';
+import { findBlockingCalls } from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call/node-module-tracker.js';
+import { buildSyncToAsyncFix } from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call/report/sync-to-async.js';
+import { moduleStyle } from '../../packages/eslint-plugin-unblock/rules/core/rewrite/module-imports.js';
 
 /**
  * Applies the rewrite of every blocking call in `code` (no reporting policy:

@@ -8,8 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Linter } from 'eslint';
-import plugin from '../../index.js';
-import { planWorkerOffloads } from '../../rules/no-blocking-sync-call/report/worker-offload.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
+import { planWorkerOffloads } from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call/report/worker-offload.js';
 
 /**
  * @param {string} code

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { oxlintConfig, runOxlint } from '../../scripts/oxlint/run-oxlint.js';
 
 const fixturesDir = fileURLToPath(new URL('../../fixtures/', import.meta.url));

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Linter } from 'eslint';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { makeProject, writeFiles, removeAll } from './support/temp-project.js';
 
 const config = [{

@@ -4,8 +4,8 @@
  * or barriers, and writes taken for harmless calls. Each case is reduced
  * from a real backend; the comment says what was wrong.
  */
-import waterfallRule from '../../rules/no-await-waterfall.js';
-import loopRule from '../../rules/no-loop-waterfall.js';
+import waterfallRule from '../../packages/eslint-plugin-unblock/rules/no-await-waterfall.js';
+import loopRule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 import { runRuleTests } from './rule-tester.js';
 
 /** @param {string} output the exact suggested code */

@@ -8,19 +8,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import plugin from '../../index.js';
-import { docsUrl } from '../../rules/core/rule-shell/docs-url.js';
-import { KNOWN_RULES } from '../../bench-runner/options.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
+import { docsUrl } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/docs-url.js';
+import { KNOWN_RULES } from '../../packages/unblock-bench/options.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const pluginRoot = path.join(root, 'packages/eslint-plugin-unblock');
 const ruleFiles = fs
-  .readdirSync(path.join(root, 'rules'))
+  .readdirSync(path.join(pluginRoot, 'rules'))
   .filter((file) => file.endsWith('.js'))
   .map((file) => path.basename(file, '.js'));
 
 describe('plugin and rule metadata', () => {
   it('exports meta with the package name and version', () => {
-    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+    const pkg = JSON.parse(fs.readFileSync(path.join(pluginRoot, 'package.json'), 'utf8'));
     assert.deepEqual(plugin.meta, { name: pkg.name, version: pkg.version });
   });
 

@@ -7,7 +7,7 @@
  * - optional chains on the awaited value (`(await f())?.name`) join groups.
  */
 import { runRuleTests } from './rule-tester.js';
-import rule from '../../rules/no-await-waterfall.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-await-waterfall.js';
 
 /**
  * @param {string | null} promiseAll the exact Promise.all output, or null when that rewrite is not offered

@@ -3,7 +3,7 @@
  * of try statements become one Promise.allSettled, the exact suggestion, and
  * the shapes left alone, grouped by why.
  */
-import rule from '../../rules/no-await-waterfall.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-await-waterfall.js';
 import { runRuleTests } from './rule-tester.js';
 import { PRELUDE } from '../fix/typed-results.cases.js';
 import { SETTLED_CASES } from '../fix/settled-results.cases.js';

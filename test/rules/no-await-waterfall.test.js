@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
-import plugin from '../../index.js';
-import rule from '../../rules/no-await-waterfall.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-await-waterfall.js';
 import { generateHandlers } from '../../scripts/generated-code.js';
 import { lintWith, applyFirstSuggestions } from '../support/apply-suggestions.js';
 import { runRuleTests } from './rule-tester.js';

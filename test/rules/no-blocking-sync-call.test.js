@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { lintWith } from '../support/apply-suggestions.js';
 import { locationOf } from '../support/rule-cases.js';
-import rule from '../../rules/no-blocking-sync-call.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call.js';
 import { runRuleTests } from './rule-tester.js';
 import { anyCaller } from '../support/any-caller.js';
 

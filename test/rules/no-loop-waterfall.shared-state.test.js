@@ -5,7 +5,7 @@
  * rule used to report; the invalid cases keep the keyed writes reporting.
  */
 import { runRuleTests } from './rule-tester.js';
-import rule from '../../rules/no-loop-waterfall.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 
 const valid = [
   // --- A callee reads one shared record, changes it and writes it back ---

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import { fileURLToPath } from 'node:url';
 import { runRuleTests } from './rule-tester.js';
-import rule from '../../rules/no-loop-waterfall.js';
+import rule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 
 /** Wraps loop code in an async function, as it appears in real code. */
 const inAsync = (/** @type {string} */ body) => `async function run(items, db, api) {\n${body}\n}`;

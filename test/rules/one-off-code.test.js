@@ -4,8 +4,8 @@
  * one-off script awaits. The waterfall rules stay silent there unless
  * `includeOneOffCode` is set; each silent case is paired with that option.
  */
-import waterfallRule from '../../rules/no-await-waterfall.js';
-import loopRule from '../../rules/no-loop-waterfall.js';
+import waterfallRule from '../../packages/eslint-plugin-unblock/rules/no-await-waterfall.js';
+import loopRule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 import { runRuleTests } from './rule-tester.js';
 
 // Found in a forum's upgrades folder: each step is `{ name, timestamp, method }`, run once by the project's upgrade runner.

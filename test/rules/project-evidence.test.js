@@ -3,8 +3,8 @@
  * text, nouns and fresh objects decide where names cannot. Cross-file cases
  * live in test/analysis/project/cross-file.test.js (linted from disk).
  */
-import waterfallRule from '../../rules/no-await-waterfall.js';
-import loopRule from '../../rules/no-loop-waterfall.js';
+import waterfallRule from '../../packages/eslint-plugin-unblock/rules/no-await-waterfall.js';
+import loopRule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
 import { runRuleTests } from './rule-tester.js';
 
 /**

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 
 const nodeModules = fileURLToPath(new URL('../../node_modules/', import.meta.url));
 /** Packages with lots of real async and sync Node code, plus TypeScript declarations. */

@@ -3,8 +3,8 @@
  * and code that eval or with can reach is not reported at all.
  */
 import { runRuleTests } from './rule-tester.js';
-import loopRule from '../../rules/no-loop-waterfall.js';
-import awaitRule from '../../rules/no-await-waterfall.js';
+import loopRule from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall.js';
+import awaitRule from '../../packages/eslint-plugin-unblock/rules/no-await-waterfall.js';
 
 describe('no-loop-waterfall: a store call is not a Map collector', () => {
   runRuleTests('no-loop-waterfall', loopRule, {

@@ -4,7 +4,7 @@
  */
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../index.js';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { applyEdits } from '../../scripts/oxlint/one-pass-fixes.js';
 
 /**

@@ -3,6 +3,6 @@
 // are bundled next to it under dist/pkg/, where the runner looks for them.
 export {
   runComparison, loadFixture, validateSpec, renderHtml, formatSummary, BenchError, liveChildCount, buildAfterSource, loadPlugin, KNOWN_RULES,
-} from '../../../bench-runner/index.js';
-export { benchmarkFunction } from '../../../bench-runner/harness/bench.js';
-export { DEFAULT_LATENCY_MODEL, describeLatencyModel, validateLatencyModel } from '../../../bench-runner/harness/index.js';
+} from 'unblock-bench';
+export { benchmarkFunction } from 'unblock-bench/harness/bench';
+export { DEFAULT_LATENCY_MODEL, describeLatencyModel, validateLatencyModel } from 'unblock-bench/harness';

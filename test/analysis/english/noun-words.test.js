@@ -5,12 +5,12 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createNounWords } from '../../../rules/core/english/noun-words.js';
-import { isOnlyANoun } from '../../../rules/core/english/noun-test.js';
+import { createNounWords } from '../../../packages/eslint-plugin-unblock/rules/core/english/noun-words.js';
+import { isOnlyANoun } from '../../../packages/eslint-plugin-unblock/rules/core/english/noun-test.js';
 
 const require = createRequire(import.meta.url);
 const compromise = require('compromise/two');
-const nounWordsModule = new URL('../../../rules/core/english/noun-words.js', import.meta.url).href;
+const nounWordsModule = new URL('../../../packages/eslint-plugin-unblock/rules/core/english/noun-words.js', import.meta.url).href;
 /** Nouns, verbs, words that are both, plurals and words outside compromise's lexicon. */
 const WORDS = ['user', 'settings', 'file', 'like', 'unlike', 'render', 'config', 'sanitize', 'posts', 'profile', 'invoice', 'fetch', 'it'];
 const noTagger = () => {

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { parseSync } from 'oxc-parser';
 import { lintFixture } from './lint-fixture.js';
-import { createModuleView } from '../../../rules/project/modules/module-view.js';
-import { valueOfName } from '../../../rules/project/modules/module-values.js';
+import { createModuleView } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-view.js';
+import { valueOfName } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
 
 describe('project index: destructured constants', () => {
   it('follows `const { N } = consts` to the required module: a small size is cheap, a large one blocks', async () => {

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
-import plugin from '../../../index.js';
-import { forgetProjectFile } from '../../../rules/project/index.js';
+import plugin from '../../../packages/eslint-plugin-unblock/index.js';
+import { forgetProjectFile } from '../../../packages/eslint-plugin-unblock/rules/project/index.js';
 
 const handler = `import { first, second } from './queries.js';
 export async function page(db, id) {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../../index.js';
+import plugin from '../../../packages/eslint-plugin-unblock/index.js';
 
 export const fixturesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 

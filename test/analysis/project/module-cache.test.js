@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { loadModule, forgetModule, parseOptions } from '../../../rules/project/modules/module-cache.js';
+import { loadModule, forgetModule, parseOptions } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-cache.js';
 
 const require = createRequire(import.meta.url);
 const oxc = require('oxc-parser');

@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { parseSync, visitorKeys } from 'oxc-parser';
-import { createModuleView } from '../../../rules/project/modules/module-view.js';
-import { createSummarizer } from '../../../rules/project/callees/summarize.js';
-import { valueOfName } from '../../../rules/project/modules/module-values.js';
+import { createModuleView } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-view.js';
+import { createSummarizer } from '../../../packages/eslint-plugin-unblock/rules/project/callees/summarize.js';
+import { valueOfName } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
 
 /**
  * @param {string} code a module declaring `target`

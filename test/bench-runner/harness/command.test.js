@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runFunctionCommand } from '../../../bench-runner/harness/index.js';
+import { runFunctionCommand } from '../../../packages/unblock-bench/harness/index.js';
 
 const refusals = path.relative(process.cwd(), fileURLToPath(new URL('./fixtures/refusals.js', import.meta.url)));
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { benchmarkFunction, formatFunctionHeader } from '../../../bench-runner/harness/index.js';
-import { liveChildCount } from '../../../bench-runner/index.js';
+import { benchmarkFunction, formatFunctionHeader } from '../../../packages/unblock-bench/harness/index.js';
+import { liveChildCount } from '../../../packages/unblock-bench/index.js';
 
 const fixture = (/** @type {string} */ name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 

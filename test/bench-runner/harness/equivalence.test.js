@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { buildFunctionHarness, writeHarnessFiles, loadHarnessModule, compareVariants } from '../../../bench-runner/harness/index.js';
+import { buildFunctionHarness, writeHarnessFiles, loadHarnessModule, compareVariants } from '../../../packages/unblock-bench/harness/index.js';
 
 const here = (/** @type {string} */ rel) => fileURLToPath(new URL(rel, import.meta.url));
 

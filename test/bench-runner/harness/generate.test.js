@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { buildFunctionHarness, parseFunctionSpec } from '../../../bench-runner/harness/index.js';
+import { buildFunctionHarness, parseFunctionSpec } from '../../../packages/unblock-bench/harness/index.js';
 
 const fixture = (/** @type {string} */ name) => fileURLToPath(new URL(`./fixtures/${name}`, import.meta.url));
 /** @param {string} name @param {number} line */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { probeHarness } from '../../../bench-runner/harness/index.js';
-import { KNOWN_RULES } from '../../../bench-runner/index.js';
+import { probeHarness } from '../../../packages/unblock-bench/harness/index.js';
+import { KNOWN_RULES } from '../../../packages/unblock-bench/index.js';
 
 const here = (/** @type {string} */ rel) => fileURLToPath(new URL(rel, import.meta.url));
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { buildFunctionHarness } from '../../../bench-runner/harness/index.js';
+import { buildFunctionHarness } from '../../../packages/unblock-bench/harness/index.js';
 
 const refusals = fileURLToPath(new URL('./fixtures/refusals.js', import.meta.url));
 const broken = fileURLToPath(new URL('./fixtures/broken.js', import.meta.url));

@@ -15,7 +15,7 @@ const run = promisify(execFile);
 /** Processes started from the bundled bench runner (servers and load generators). */
 async function benchChildren() {
   const { stdout } = await run('ps', ['-eo', 'pid=,args=']);
-  return stdout.split('\n').filter((line) => line.includes('/dist/pkg/bench-runner/'));
+  return stdout.split('\n').filter((line) => line.includes('/dist/pkg/packages/unblock-bench/'));
 }
 
 describe('Unblock in a trusted workspace', function () {

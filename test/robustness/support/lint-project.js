@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import plugin from '../../../index.js';
+import plugin from '../../../packages/eslint-plugin-unblock/index.js';
 
 /**
  * @param {string} cwd

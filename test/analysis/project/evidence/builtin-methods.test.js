@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import builtinMethods from '../../../../rules/project/evidence/builtin-methods.js';
-import { PURE } from '../../../../rules/project/evidence/call-effect.js';
+import builtinMethods from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/builtin-methods.js';
+import { PURE } from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: built-in methods', () => {

@@ -6,12 +6,12 @@
  */
 import assert from 'node:assert/strict';
 import { parseSync, visitorKeys } from 'oxc-parser';
-import { unwrap, walk } from '../../../../rules/core/syntax/ast.js';
-import { createModuleView } from '../../../../rules/project/modules/module-view.js';
-import { valueOfName } from '../../../../rules/project/modules/module-values.js';
-import { callSiteOf, evidenceOfCall } from '../../../../rules/project/callees/call-evidence.js';
-import { declaredNames } from '../../../../rules/project/callees/declared-names.js';
-import { localKindsOf } from '../../../../rules/project/callees/local-kinds.js';
+import { unwrap, walk } from '../../../../packages/eslint-plugin-unblock/rules/core/syntax/ast.js';
+import { createModuleView } from '../../../../packages/eslint-plugin-unblock/rules/project/modules/module-view.js';
+import { valueOfName } from '../../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
+import { callSiteOf, evidenceOfCall } from '../../../../packages/eslint-plugin-unblock/rules/project/callees/call-evidence.js';
+import { declaredNames } from '../../../../packages/eslint-plugin-unblock/rules/project/callees/declared-names.js';
+import { localKindsOf } from '../../../../packages/eslint-plugin-unblock/rules/project/callees/local-kinds.js';
 
 /**
  * @param {string} code a module declaring a function `target` with one `return <call>`
@@ -36,7 +36,7 @@ export function siteOf(code) {
 
 /**
  * What one source says about the call `target` returns.
- * @param {import('../../../../rules/project/evidence/call-effect.js').EvidenceSource} source
+ * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js').EvidenceSource} source
  * @param {string} code
  */
 export function sourceSays(source, code) {

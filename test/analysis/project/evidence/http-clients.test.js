@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import httpClients from '../../../../rules/project/evidence/http-clients.js';
+import httpClients from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/http-clients.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: HTTP clients', () => {

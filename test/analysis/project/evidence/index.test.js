@@ -7,11 +7,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { EVIDENCE_SOURCES } from '../../../../rules/project/evidence/index.js';
+import { EVIDENCE_SOURCES } from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/index.js';
 import { siteOf } from './call-site.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const folder = path.resolve(here, '../../../../rules/project/evidence');
+const folder = path.resolve(here, '../../../../packages/eslint-plugin-unblock/rules/project/evidence');
 
 describe('evidence: the list of sources', () => {
   it('lists every source file in the folder once, each with its own test', async () => {

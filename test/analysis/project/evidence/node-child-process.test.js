@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import nodeChildProcess from '../../../../rules/project/evidence/node-child-process.js';
+import nodeChildProcess from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/node-child-process.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: Node child_process', () => {

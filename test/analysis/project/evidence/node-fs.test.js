@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import nodeFs from '../../../../rules/project/evidence/node-fs.js';
+import nodeFs from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/node-fs.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: Node fs', () => {

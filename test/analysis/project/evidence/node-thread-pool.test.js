@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import nodeThreadPool from '../../../../rules/project/evidence/node-thread-pool.js';
+import nodeThreadPool from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/node-thread-pool.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: crypto and zlib on the thread pool', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import purePackages from '../../../../rules/project/evidence/pure-packages.js';
+import purePackages from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/pure-packages.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: packages whose functions only compute', () => {

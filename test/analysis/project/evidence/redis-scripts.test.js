@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import redisScripts from '../../../../rules/project/evidence/redis-scripts.js';
+import redisScripts from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/redis-scripts.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: Redis scripts', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import responseBody from '../../../../rules/project/evidence/response-body.js';
+import responseBody from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/response-body.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: reading a fetch response body', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import sqlCalls from '../../../../rules/project/evidence/sql-calls.js';
+import sqlCalls from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/sql-calls.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: SQL text handed to a call', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import timers from '../../../../rules/project/evidence/timers.js';
-import { WAIT } from '../../../../rules/project/evidence/call-effect.js';
+import timers from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/timers.js';
+import { WAIT } from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: timers', () => {

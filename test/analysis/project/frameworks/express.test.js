@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import express from '../../../../rules/project/frameworks/servers/express.js';
+import express from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/express.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: express', () => {

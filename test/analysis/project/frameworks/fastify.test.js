@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import fastify from '../../../../rules/project/frameworks/servers/fastify.js';
+import fastify from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/fastify.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: fastify', () => {

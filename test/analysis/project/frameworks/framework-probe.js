@@ -4,9 +4,9 @@
  * as plain data: the label, the kind, and the source text of each handler.
  */
 import { createRequire } from 'node:module';
-import { createModuleView } from '../../../../rules/project/modules/module-view.js';
-import { foreignVisitorKeys, parseOptions } from '../../../../rules/project/modules/module-cache.js';
-import { walkCalls, initOf, ownerOf } from '../../../../rules/project/callers/function-frames.js';
+import { createModuleView } from '../../../../packages/eslint-plugin-unblock/rules/project/modules/module-view.js';
+import { foreignVisitorKeys, parseOptions } from '../../../../packages/eslint-plugin-unblock/rules/project/modules/module-cache.js';
+import { walkCalls, initOf, ownerOf } from '../../../../packages/eslint-plugin-unblock/rules/project/callers/function-frames.js';
 
 const oxc = createRequire(import.meta.url)('oxc-parser');
 
@@ -28,7 +28,7 @@ const textOf = (code, node) => code.slice(node.range[0], node.range[1]);
 
 /**
  * What `framework.registrations` finds at each call of `code`.
- * @param {import('../../../../rules/project/frameworks/index.js').Framework} framework
+ * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/frameworks/index.js').Framework} framework
  * @param {string} code
  * @param {string} [file]
  */
@@ -47,7 +47,7 @@ export function registrationsIn(framework, code, file = '/project/src/app.ts') {
 
 /**
  * What `framework.declared` finds in `code`.
- * @param {import('../../../../rules/project/frameworks/index.js').Framework} framework
+ * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/frameworks/index.js').Framework} framework
  * @param {string} code
  * @param {string} [file]
  */

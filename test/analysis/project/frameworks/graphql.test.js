@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import graphql from '../../../../rules/project/frameworks/apps/graphql.js';
+import graphql from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/apps/graphql.js';
 import { declaredIn } from './framework-probe.js';
 
 describe('frameworks: graphql', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import h3 from '../../../../rules/project/frameworks/servers/h3.js';
+import h3 from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/h3.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: h3', () => {

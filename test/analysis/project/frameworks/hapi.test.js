@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import hapi from '../../../../rules/project/frameworks/servers/hapi.js';
+import hapi from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/hapi.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: hapi', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import hono from '../../../../rules/project/frameworks/servers/hono.js';
+import hono from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/hono.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: hono', () => {

@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { frameworks } from '../../../../rules/project/frameworks/index.js';
+import { frameworks } from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/index.js';
 
-const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../rules/project/frameworks');
+const folder = path.join(path.dirname(fileURLToPath(import.meta.url)), '../../../../packages/eslint-plugin-unblock/rules/project/frameworks');
 
 describe('frameworks: the list', () => {
   it('has a unique name and at least one way of recognising entry points per module', () => {

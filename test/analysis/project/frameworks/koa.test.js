@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import koa from '../../../../rules/project/frameworks/servers/koa.js';
+import koa from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/koa.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: koa', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import nestjs from '../../../../rules/project/frameworks/apps/nestjs.js';
+import nestjs from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/apps/nestjs.js';
 import { declaredIn } from './framework-probe.js';
 
 /** @param {Array<{ label: string, kind: string }>} entries */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import nextjs from '../../../../rules/project/frameworks/apps/nextjs.js';
+import nextjs from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/apps/nextjs.js';
 import { declaredIn } from './framework-probe.js';
 
 describe('frameworks: nextjs', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import nodeHttp from '../../../../rules/project/frameworks/servers/node-http.js';
+import nodeHttp from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/node-http.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: node-http', () => {

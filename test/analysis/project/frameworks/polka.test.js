@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import polka from '../../../../rules/project/frameworks/servers/polka.js';
+import polka from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/polka.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: polka', () => {

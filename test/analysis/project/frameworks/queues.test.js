@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import queues from '../../../../rules/project/frameworks/events/queues.js';
+import queues from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/events/queues.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: job queues', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import remix from '../../../../rules/project/frameworks/apps/remix.js';
+import remix from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/apps/remix.js';
 import { declaredIn } from './framework-probe.js';
 
 describe('frameworks: remix', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import restify from '../../../../rules/project/frameworks/servers/restify.js';
+import restify from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/restify.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: restify', () => {

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import socketServers from '../../../../rules/project/frameworks/events/socket-servers.js';
+import socketServers from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/events/socket-servers.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: socket servers', () => {

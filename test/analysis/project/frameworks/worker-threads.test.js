@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import workerThreads from '../../../../rules/project/frameworks/events/worker-threads.js';
+import workerThreads from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/events/worker-threads.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: worker threads', () => {

@@ -105,7 +105,7 @@ function readArguments() {
   if (values.help) return void process.stdout.write(`${USAGE}\n`);
   if (values.version) {
     const require = createRequire(import.meta.url);
-    return void process.stdout.write(`${require('../package.json').version}\n`);
+    return void process.stdout.write(`${require('./package.json').version}\n`);
   }
   const functionSpec = /** @type {string | undefined} */ (values.function);
   if (functionSpec && positionals.length > 0) return usage('give either fixtures or --function, not both (see --help)');

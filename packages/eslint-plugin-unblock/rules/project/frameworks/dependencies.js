@@ -38,7 +38,6 @@ function dependenciesOf(dir) {
     const manifest = path.join(current, 'package.json');
     let text = null;
     try {
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
       text = fs.readFileSync(manifest, 'utf8');
     } catch {
       // No package.json here: look further up.

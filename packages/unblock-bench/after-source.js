@@ -33,7 +33,7 @@ import { sourceTypeOf } from './project-files.js';
  */
 export async function loadPlugin() {
   try {
-    const mod = await import('../index.js');
+    const mod = await import('eslint-plugin-unblock');
     return mod.default;
   } catch (error) {
     throw new BenchError(`cannot load the Unblock plugin: ${oneLine(error)}`, { code: 'PLUGIN_LOAD_FAILED', cause: error });

@@ -40,7 +40,6 @@ export function loadModule(file) {
   if (cached && cached.generation === generation) return cached.view;
   let stat;
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     stat = fs.statSync(file);
   } catch {
     return remember(file, { mtimeMs: -1, size: -1, generation, view: null });

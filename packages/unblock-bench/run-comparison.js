@@ -19,7 +19,7 @@ import { hostVerdict } from './verdict.js';
 import { plural } from './printers/format.js';
 
 const require = createRequire(import.meta.url);
-const { version } = require('../package.json');
+const { version } = require('./package.json');
 
 /**
  * @typedef {object} ProgressEvent

@@ -155,7 +155,6 @@ function packageFilesReadable(folder) {
 /** @param {string} file */
 function packageFileReadable(file) {
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     return !stat || stat.isFile() || stat.isDirectory();
   } catch {

@@ -15,7 +15,6 @@ const OPEN_FLAGS = fs.constants.O_RDONLY | (fs.constants.O_NONBLOCK ?? 0);
  * @param {number} maxBytes
  * @returns {string | null} the text, or null when it is not a regular file, is bigger, or cannot be read
  */
-/* eslint-disable unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving. */
 export function readRegularFile(file, maxBytes) {
   let fd;
   try {
@@ -37,7 +36,6 @@ export function readRegularFile(file, maxBytes) {
     if (fd !== undefined) fs.closeSync(fd);
   }
 }
-/* eslint-enable unblock/no-blocking-sync-call */
 
 /**
  * The stat of a path when it is a regular file (after following links), else null.
@@ -46,7 +44,6 @@ export function readRegularFile(file, maxBytes) {
  */
 export function regularFileStat(file) {
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     const stat = fs.statSync(file, { throwIfNoEntry: false });
     return stat?.isFile() ? stat : null;
   } catch {

@@ -130,7 +130,6 @@ export function listProjectFiles(root, stamps = new Map(), { tests = false } = {
     let entries;
     try {
       stamps.set(dir, stampOf(dir));
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
       entries = fs.readdirSync(dir, { withFileTypes: true });
     } catch {
       continue;
@@ -181,7 +180,6 @@ function stampOf(entry) {
 /** @param {string} entry */
 function statOf(entry) {
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
     return fs.statSync(entry, { throwIfNoEntry: false }) ?? null;
   } catch {
     return null;
