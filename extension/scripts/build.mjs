@@ -11,17 +11,13 @@ import { cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NATIVE_PACKAGES } from './targets.mjs';
 
 const extensionDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const repoRoot = path.resolve(extensionDir, '..');
 const dist = path.join(extensionDir, 'dist');
 const minify = !process.argv.includes('--no-minify');
 
-/**
- * Native packages loaded at run time, not bundled: the resolver (bench runner and project index)
- * and the parser the project index reads imported files with.
- */
-const NATIVE_PACKAGES = ['oxc-resolver', 'oxc-parser'];
 /** The word tagger the rules load on first use (noun getters): its self-contained CommonJS build only. */
 const TAGGER_FILES = ['package.json', 'builds/two'];
 /** What the bundles leave to a run-time require from dist/node_modules. */
@@ -160,7 +156,8 @@ async function copyFixtures() {
 
 /**
  * The native packages the bench bundle requires at run time, with the binding npm installed for
- * this platform (each is published per platform as an optional dependency).
+ * this platform (each is published per platform as an optional dependency). A .vsix gets its
+ * target's bindings instead (package-targets.mjs).
  */
 async function copyNativePackages() {
   const require = createRequire(path.join(repoRoot, 'package.json'));
