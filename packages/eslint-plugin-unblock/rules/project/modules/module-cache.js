@@ -70,7 +70,7 @@ function parseModule(file) {
   const text = readRegularFile(file, MAX_MODULE_BYTES);
   if (text === null) return null;
   try {
-    const result = oxc.parseSync(file, text, parseOptions(oxc));
+    const result = parse(oxc, file, text);
     if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
     return createModuleView(file, result.program);
   } catch {
@@ -90,6 +90,25 @@ let options;
 export function parseOptions(oxc) {
   options ??= { range: true, preserveParens: false, sourceType: 'unambiguous', experimentalRawTransfer: Boolean(oxc.rawTransferSupported?.()) };
   return options;
+}
+
+/**
+ * Raw transfer reserves a large buffer on its first use. Where the process may not have it (a
+ * memory limit such as `ulimit -d`), that throws a RangeError for every file, and every import
+ * went unread: the same tree then comes through JSON instead, for the rest of the run.
+ * @param {any} oxc the oxc-parser module
+ * @param {string} file
+ * @param {string} text
+ */
+function parse(oxc, file, text) {
+  const settings = parseOptions(oxc);
+  try {
+    return oxc.parseSync(file, text, settings);
+  } catch (error) {
+    if (!settings.experimentalRawTransfer || !(error instanceof RangeError)) throw error;
+    settings.experimentalRawTransfer = false;
+    return oxc.parseSync(file, text, settings);
+  }
 }
 
 /** Visitor keys for the ASTs oxc-parser returns (ESTree plus TypeScript). */
