@@ -10,8 +10,8 @@
  * - forgetProjectFile(file): tells the project index that a file was saved, created, renamed or
  *   deleted, so a long-lived host (the editor) re-reads it and what depends on it.
  * - onLintWarning(listener): hands the one-line warnings of a lint (a file too big or too slow for
- *   the cross-file analysis) to `listener` instead of printing them as process warnings, until the
- *   returned function is called; the editor writes them to its log.
+ *   the cross-file analysis, a native helper that did not load) to `listener` instead of printing
+ *   them as process warnings, until the returned function is called; the editor writes them to its log.
  */
 export { planWorkerOffloads } from './rules/no-blocking-sync-call/report/worker-offload.js';
 export { forgetProjectFile, onLintWarning } from './rules/project/index.js';

@@ -156,7 +156,7 @@ export class LintClient {
    * Fix-all passes, all inside the worker.
    * @param {string} text
    * @param {LintArgs} args
-   * @returns {Promise<{ text: string, fixed: number }>}
+   * @returns {Promise<{ text: string, fixed: number, warnings?: string[] }>} warnings: the lint's one-line warnings, as a lint result carries them
    */
   fixAll(text, args) {
     return /** @type {Promise<any>} */ (this.request('fixAll', { text, ...args }));

@@ -21,10 +21,16 @@ function handle(engine, op, args) {
     return { result, ms: performance.now() - t0, docsUrls: engine.docsUrls, summaries: engine.summaries };
   }
   if (op === 'fixAll') {
-    return fixAllText(args.text, (candidate) => {
+    // The first lint of this worker may be a fix-all: its warnings (a native helper that did not
+    // load is told once per worker) go back with the result, not lost.
+    /** @type {Set<string>} */
+    const warnings = new Set();
+    const fixed = fixAllText(args.text, (candidate) => {
       const result = engine.lintText(candidate, options);
+      for (const warning of result?.warnings ?? []) warnings.add(warning);
       return result && !result.parseError ? result.messages : undefined;
     });
+    return { ...fixed, warnings: [...warnings] };
   }
   if (op === 'forget') {
     // A file changed on disk: what the project index read from it, or resolved to it, is stale.

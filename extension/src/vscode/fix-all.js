@@ -13,7 +13,8 @@ import { lintName, lintFolder } from './linting.js';
  */
 export async function computeFixAll(linter, document) {
   const before = document.getText();
-  const { text, fixed } = await linter.engine.fixAll(before, { fileName: lintName(document), cwd: lintFolder(document), languageId: document.languageId, settings: linter.getSettings() });
+  const { text, fixed, warnings } = await linter.engine.fixAll(before, { fileName: lintName(document), cwd: lintFolder(document), languageId: document.languageId, settings: linter.getSettings() });
+  linter.logWarnings(warnings);
   // The document may have changed while the worker computed: the edit would not fit any more.
   if (document.getText() !== before) return { edit: undefined, fixed: 0 };
   const replacement = minimalReplacement(before, text);

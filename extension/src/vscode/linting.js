@@ -60,8 +60,23 @@ export class DocumentLinter {
     this.lastLintMs = 0;
     /** @type {Map<string, { version: number, promise: Promise<DocumentState | undefined> }>} */
     this.inFlight = new Map();
-    /** @type {Set<string>} budget warnings already written to the output channel */
+    /** @type {Set<string>} lint warnings already written to the output channel */
     this.loggedWarnings = new Set();
+  }
+
+  /**
+   * Writes the lint's one-line warnings (a file over its budget, a native helper that did not load)
+   * to the output channel, each once: the same file is linted again at every edit, and each lint
+   * worker tells a helper's failure once.
+   * @param {string[] | undefined} warnings
+   */
+  logWarnings(warnings) {
+    for (const warning of warnings ?? []) {
+      if (this.loggedWarnings.has(warning)) continue;
+      if (this.loggedWarnings.size > 1000) this.loggedWarnings.clear();
+      this.loggedWarnings.add(warning);
+      this.output.appendLine(warning);
+    }
   }
 
   /** @param {vscode.TextDocument} document */
@@ -116,13 +131,7 @@ export class DocumentLinter {
       void vscode.window.showWarningMessage('Unblock: invalid rule options in settings; using the defaults.', 'Show log')
         .then((choice) => { if (choice) this.output.show(true); });
     }
-    for (const warning of result.warnings ?? []) {
-      // Said once per file: the same file is linted again at every edit.
-      if (this.loggedWarnings.has(warning)) continue;
-      if (this.loggedWarnings.size > 1000) this.loggedWarnings.clear();
-      this.loggedWarnings.add(warning);
-      this.output.appendLine(warning);
-    }
+    this.logWarnings(result.warnings);
     if (result.parseError) {
       // Half-typed code: keep the last good diagnostics (their quick fixes are disabled by
       // the version check) rather than flashing errors while the user types.

@@ -17,11 +17,11 @@ const CHILD = fileURLToPath(new URL('./lint-child.js', import.meta.url));
 /**
  * @param {string} cwd the project folder
  * @param {string[]} files to lint, relative to it
- * @param {{ hangGuardMs?: number, memoryKb?: number }} [options]
+ * @param {{ hangGuardMs?: number, memoryKb?: number, nodeArgs?: string[] }} [options] nodeArgs: options for node before the script
  * @returns {Promise<ChildLint>}
  */
-export function lintInChild(cwd, files, { hangGuardMs = 30_000, memoryKb = 4_000_000 } = {}) {
-  const args = [CHILD, cwd, ...files];
+export function lintInChild(cwd, files, { hangGuardMs = 30_000, memoryKb = 4_000_000, nodeArgs = [] } = {}) {
+  const args = [...nodeArgs, CHILD, cwd, ...files];
   const child = process.platform === 'win32'
     ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
     : spawn('/bin/sh', ['-c', `ulimit -d ${memoryKb} 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -17,6 +17,7 @@ import { createSummarizer } from './callees/summarize.js';
 import { unknownSummary, mergeInto } from './callees/effect-summary.js';
 import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
 import { crossFileBudgetLeft } from './modules/lint-bounds.js';
+import { loadNativeHelpers } from './modules/optional-require.js';
 
 export { onLintWarning } from './modules/lint-bounds.js';
 import { forgetProjectFiles } from './modules/project-files.js';
@@ -63,6 +64,8 @@ export function getProjectIndex(sourceCode, filename, kindOfNames) {
  * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
  */
 function createIndex(sourceCode, filename, kindOfNames) {
+  // A helper that cannot load is told now, during this lint, wherever its first use would come.
+  loadNativeHelpers();
   const file = path.resolve(filename);
   const view = createModuleView(file, sourceCode.ast);
   const summarizer = createSummarizer({

@@ -8,6 +8,9 @@ import { serveRequests } from '../../core/threads/serve-requests.js';
 import { readImportMap } from './import-map.js';
 import { resolutionEntries, clearResolutions } from './resolve-import.js';
 import { rememberBounds } from './lint-bounds.js';
+import { keepLoadFailuresQuiet } from './optional-require.js';
+
+keepLoadFailuresQuiet();
 
 serveRequests((/** @type {{ id: number, files: string[], bounds?: string[] }} */ { id, files, bounds = [] }) => {
   rememberBounds(bounds);

@@ -48,11 +48,11 @@ const noted = new WeakMap();
 let generation = 0;
 let boundsChanged = 0;
 let budgetMs = DEFAULT_CROSS_FILE_MS;
-/** @type {Set<(message: string) => void>} who takes the budget warnings instead of process.emitWarning */
+/** @type {Set<(message: string) => void>} who takes the lint's warnings instead of process.emitWarning */
 const listeners = new Set();
-/** @type {(message: string) => void} */
-let warn = (message) => {
-  if (listeners.size === 0) process.emitWarning(message, { code: 'UNBLOCK_LINT_BUDGET' });
+/** @type {(message: string, code?: string) => void} */
+let warn = (message, code = 'UNBLOCK_LINT_BUDGET') => {
+  if (listeners.size === 0) process.emitWarning(message, { code });
   for (const listener of listeners) listener(message);
 };
 
@@ -198,8 +198,19 @@ export function isWithin(file, folder) {
 }
 
 /**
- * Hands the budget warnings (one line each, naming the file) to `listener` instead of printing them
- * as process warnings, until the returned function is called: the editor shows them in its log.
+ * A one-line warning about the lint that is not about one file's budget (a native helper that
+ * did not load), delivered as the budget warnings are.
+ * @param {string} message
+ * @param {string} code the process warning's code when no listener takes it
+ */
+export function lintWarning(message, code) {
+  warn(message, code);
+}
+
+/**
+ * Hands the lint's warnings (one line each: a file over its budget, a native helper that did not
+ * load) to `listener` instead of printing them as process warnings, until the returned function
+ * is called: the editor shows them in its log.
  * @param {(message: string) => void} listener
  * @returns {() => void}
  */
@@ -210,7 +221,7 @@ export function onLintWarning(listener) {
 
 /**
  * For tests: the cross-file time budget and where warnings go. Returns the previous settings.
- * @param {{ budgetMs?: number, warn?: (message: string) => void }} settings
+ * @param {{ budgetMs?: number, warn?: (message: string, code?: string) => void }} settings
  */
 export function setLintBudget(settings) {
   const previous = { budgetMs, warn };
