@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { runCommand } from './run-command.mjs';
+import { npmCommand, runCommand } from './run-command.mjs';
 
 /**
  * A folder holding the binding package's files (its package.json at the top).
@@ -70,15 +70,4 @@ async function checkIntegrity(tarball, binding) {
   if (!expected) throw new Error(`${binding.name}: the lock file has no sha512 integrity to check the download against`);
   const actual = `sha512-${createHash('sha512').update(await readFile(tarball)).digest('base64')}`;
   if (actual !== expected) throw new Error(`${binding.name}@${binding.version}: the downloaded tarball's hash ${actual} is not the locked ${expected}`);
-}
-
-/**
- * npm itself: the one running this script when started by `npm run`, else the one on PATH.
- * @param {string[]} args
- * @returns {[string, string[]]}
- */
-function npmCommand(args) {
-  const cli = process.env.npm_execpath;
-  if (cli && /\.[cm]?js$/.test(cli)) return [process.execPath, [cli, ...args]];
-  return [process.platform === 'win32' ? 'npm.cmd' : 'npm', args];
 }

@@ -24,3 +24,14 @@ export function runCommand(command, args, { cwd } = {}) {
     });
   });
 }
+
+/**
+ * npm itself, with `args`: the npm running this script when started by `npm run`, else the one on PATH.
+ * @param {string[]} args
+ * @returns {[string, string[]]}
+ */
+export function npmCommand(args) {
+  const cli = process.env.npm_execpath;
+  if (cli && /\.[cm]?js$/.test(cli)) return [process.execPath, [cli, ...args]];
+  return [process.platform === 'win32' ? 'npm.cmd' : 'npm', args];
+}
