@@ -3,7 +3,8 @@
 // no other's (extension/scripts/check-vsix.mjs). Then two are unpacked and their lint engine run
 // on a two-file project: the one for this machine reads the imported file (no report), one for
 // another platform cannot load its bindings here, says so in one line per helper, and lints the
-// file alone (the waterfall its imported callees would have cleared is reported).
+// file alone (the waterfall its imported callees would have cleared is reported); its bench
+// runner, which needs oxc-resolver, refuses to load with a message saying why.
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -77,7 +78,7 @@ async function checkAtRunTime(version, log) {
       await unzip(path.join(vsixDir, `unblock-${target}-${version}.vsix`), unpacked);
       const got = await lintWith(path.join(unpacked, 'extension'), project);
       const problem = target === host ? crossFileProblem(got) : aloneProblem(got);
-      log(`  ${problem ? '✘' : '✔'} the ${target} .vsix run on ${host}: ${target === host ? 'reads the imported file' : 'says its bindings cannot load here, lints the file alone'}`);
+      log(`  ${problem ? '✘' : '✔'} the ${target} .vsix run on ${host}: ${target === host ? 'reads the imported file, loads the bench runner' : 'says its bindings cannot load here, lints the file alone, refuses to benchmark saying why'}`);
       if (problem) failures.push(`the ${target} .vsix run on ${host}: ${problem}; got ${JSON.stringify(got)}`);
     }
     return failures;
@@ -86,30 +87,36 @@ async function checkAtRunTime(version, log) {
   }
 }
 
+/** @typedef {{ reports: string[], warnings: string[], bench: string }} EngineRun */
+
 /**
- * With its bindings loaded, format.js is read and clears the pair; nothing to warn about.
- * @param {{ reports: string[], warnings: string[] }} got
+ * With its bindings loaded, format.js is read and clears the pair, nothing to warn about, and the
+ * bench runner loads.
+ * @param {EngineRun} got
  */
-function crossFileProblem({ reports, warnings }) {
+function crossFileProblem({ reports, warnings, bench }) {
   if (warnings.length > 0) return 'warnings';
+  if (bench !== 'loaded') return 'the bench runner did not load';
   return reports.length > 0 ? 'the imported file was not read' : undefined;
 }
 
 /**
- * Without them: one line per helper naming this machine's binding package, and the pair reported.
- * @param {{ reports: string[], warnings: string[] }} got
+ * Without them: one line per helper naming this machine's binding package, the pair reported,
+ * and the bench runner refused with a message saying why and what to do.
+ * @param {EngineRun} got
  */
-function aloneProblem({ reports, warnings }) {
+function aloneProblem({ reports, warnings, bench }) {
   const platform = `${process.platform}-${process.arch}`;
   const lines = ['oxc-parser', 'oxc-resolver'].map((name) => new RegExp(`^unblock: ${name} could not be loaded on ${platform} \\(@${name}/binding-${platform}[\\w-]* is missing\\): cross-file analysis off; each file analysed alone\\.$`));
   if (warnings.length !== lines.length || !lines.every((line, i) => line.test(warnings[i]))) return 'not one line per helper naming its missing binding';
+  if (!bench.startsWith(`the bench runner could not be loaded on ${platform}`)) return 'the bench runner loaded, or failed without saying why';
   return reports.join() === 'unblock/no-await-waterfall' ? undefined : 'not linted alone';
 }
 
 /**
  * @param {string} extensionFolder
  * @param {string} project
- * @returns {Promise<{ reports: string[], warnings: string[] }>}
+ * @returns {Promise<EngineRun>}
  */
 function lintWith(extensionFolder, project) {
   const child = spawn(process.execPath, [LINT_CHILD, extensionFolder, project, 'handler.js'], { stdio: ['ignore', 'pipe', 'pipe'] });

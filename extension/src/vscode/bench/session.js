@@ -2,6 +2,7 @@
 // cancellable progress notification and shows what came of it.
 import * as vscode from 'vscode';
 import { showFailure, showResult } from './outcome.js';
+import { benchLoadError } from '../../bench/load-error.js';
 
 /** @typedef {typeof import('../../bench/entry.js')} Bench */
 /** @typedef {{ status: string, result?: any, message?: string, panel?: vscode.WebviewPanel }} BenchOutcome */
@@ -23,7 +24,9 @@ import { showFailure, showResult } from './outcome.js';
 let benchPromise;
 // The runner is large: it is loaded on the first benchmark, never at activation (the build
 // turns this import into a runtime load of dist/bench.js).
-const loadBench = () => (benchPromise ??= import('../../bench/entry.js'));
+const loadBench = () => (benchPromise ??= import('../../bench/entry.js').catch((error) => {
+  throw benchLoadError(error);
+}));
 
 export class BenchSession {
   /** @type {AbortController | undefined} */
