@@ -12,7 +12,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { makeProject, removeAll } from './support/temp-project.js';
 import { lintInChild } from './support/lint-in-child.js';
-import { describeLoadError } from '../../rules/project/modules/optional-require.js';
+import { describeLoadError } from '../../packages/eslint-plugin-unblock/rules/project/modules/optional-require.js';
 
 const HIDE_BINDINGS = ['--import', fileURLToPath(new URL('./support/hide-native-bindings.js', import.meta.url))];
 const RUNNER_CHILD = fileURLToPath(new URL('../extension/support/lint-runner-child.js', import.meta.url));

@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Linter } from 'eslint/universal';
-import unblock from '../../../index.js';
-import { onLintWarning } from '../../../tooling.js';
+import unblock from '../../../packages/eslint-plugin-unblock/index.js';
+import { onLintWarning } from '../../../packages/eslint-plugin-unblock/tooling.js';
 import { createLintRunner } from '../../../extension/src/lint/run-lint.js';
 
 const [cwd, ...files] = process.argv.slice(2);
