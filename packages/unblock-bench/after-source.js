@@ -2,6 +2,7 @@ import { Linter } from 'eslint';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { BenchError, oneLine } from './errors.js';
+import { planWorkerOffloads } from 'eslint-plugin-unblock/tooling';
 import { applyWorkerOffloads } from './worker-offloads.js';
 import { LINTED_FILES, languageOptionsFor } from './typescript.js';
 
@@ -47,9 +48,46 @@ export async function loadPlugin() {
  * @param {string} id
  * @param {{ rules: Record<string, any> }} plugin
  */
-function codemodOptions(id, plugin) {
+function codemodOptions(id, plugin, fix = true) {
   const properties = plugin.rules?.[id.replace(/^unblock\//, '')]?.meta?.schema?.[0]?.properties ?? {};
-  return 'includeUnknownCallers' in properties ? { fix: true, includeUnknownCallers: true } : { fix: true };
+  return 'includeUnknownCallers' in properties ? { fix, includeUnknownCallers: true } : { fix };
+}
+
+/**
+ * The flat config the rules run with on one file, in codemod mode (`fix`) or as suggestions.
+ * @param {string[]} rules the rules the plugin has
+ * @param {{ rules: Record<string, any> }} plugin
+ * @param {string} filename
+ * @param {string | undefined} cwd
+ * @param {boolean} fix
+ */
+function rulesConfig(rules, plugin, filename, cwd, fix) {
+  return [
+    {
+      files: LINTED_FILES,
+      plugins: { unblock: plugin },
+      languageOptions: languageOptionsFor(filename, cwd ?? process.cwd()),
+      rules: Object.fromEntries(rules.map((id) => [id, ['warn', codemodOptions(id, plugin, fix)]])),
+    },
+  ];
+}
+
+/**
+ * The rules' reports on a file as ESLint gives them (message ids, suggestions, worker offloads
+ * planned), with the options the bench fixes with but suggestions instead of fixes: what the
+ * editor would show. The function bench asks them why it found nothing to fix.
+ * @param {string} source
+ * @param {{ rules: string[], filename: string, plugin: { rules: Record<string, any> }, cwd?: string }} options
+ *   `filename` absolute when the project around it should be read
+ * @returns {Array<import('eslint').Linter.LintMessage & { offload?: unknown }>}
+ */
+export function suggestedReports(source, { rules, filename, plugin, cwd }) {
+  const applied = rules.filter((id) => Object.hasOwn(plugin.rules ?? {}, id.replace(/^unblock\//, '')));
+  if (applied.length === 0) return [];
+  const linter = new Linter(cwd ? { cwd } : {});
+  const messages = lint(() => linter.verify(source, /** @type {any} */ (rulesConfig(applied, plugin, filename, cwd, false)), { filename }), filename);
+  for (const [message, offload] of planWorkerOffloads(linter.getSourceCode(), messages, { filename })) /** @type {any} */ (message).offload = offload;
+  return messages.filter((m) => m.ruleId?.startsWith('unblock/'));
 }
 
 /**
@@ -69,14 +107,7 @@ export function buildAfterSource(source, { rules, filename, plugin, lintPath, cw
   if (rulesApplied.length === 0) {
     return { source, changed: false, rulesApplied, rulesMissing, findings: [], unfixed: [], diff: '', files: [] };
   }
-  const config = [
-    {
-      files: LINTED_FILES,
-      plugins: { unblock: plugin },
-      languageOptions: languageOptionsFor(filename, cwd ?? process.cwd()),
-      rules: Object.fromEntries(rulesApplied.map((id) => [id, ['warn', codemodOptions(id, plugin)]])),
-    },
-  ];
+  const config = rulesConfig(rulesApplied, plugin, filename, cwd, true);
   const linter = new Linter(cwd ? { cwd } : {});
   const linted = lintPath ?? filename;
   const before = lint(() => linter.verify(source, /** @type {any} */ (config), { filename: linted }), filename);

@@ -23,3 +23,4 @@ export { renderHtml } from './printers/html.js';
 export { ratioVerdict, hostVerdict } from './verdict.js';
 export { collectProjectFiles, importSpecifiers } from './project-files.js';
 export { sweepStaleTempDirs } from './temp-folders.js';
+export { functionBenchVerdict, functionBenchMeasures } from './measurable.js';

@@ -29,6 +29,12 @@ import { bcryptjsData } from './bcryptjs-message.js';
  */
 
 /**
+ * The message ids of reports on npm-package calls, for tools that must tell them apart from
+ * reports on Node's own APIs (the function bench stands a simulated value in for every package).
+ */
+export const packageMessageIds = Object.freeze(['packageBlocking', 'bcryptjsBlocking', 'offloadToWorker']);
+
+/**
  * What to report for one call: message id, data and the rewrites (best first).
  * @param {SourceCode} sourceCode
  * @param {PackageCall} call
