@@ -83,6 +83,7 @@ const common = {
   alias: {
     'eslint-plugin-unblock/tooling': path.join(repoRoot, PLUGIN_DIR, 'tooling.js'),
     'eslint-plugin-unblock': path.join(repoRoot, PLUGIN_DIR, 'index.js'),
+    'unblock-bench/measurable': path.join(repoRoot, BENCH_DIR, 'measurable.js'),
     'unblock-bench/harness/bench': path.join(repoRoot, BENCH_DIR, 'harness/bench.js'),
     'unblock-bench/harness': path.join(repoRoot, BENCH_DIR, 'harness/index.js'),
     'unblock-bench': path.join(repoRoot, BENCH_DIR, 'index.js'),

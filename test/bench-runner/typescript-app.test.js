@@ -10,12 +10,12 @@ import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildAfterProject, collectProjectFiles, loadPlugin, runComparison } from '../../bench-runner/index.js';
-import { typeScriptNode } from '../../bench-runner/node-runtime.js';
+import { buildAfterProject, collectProjectFiles, loadPlugin, runComparison } from '../../packages/unblock-bench/index.js';
+import { typeScriptNode } from '../../packages/unblock-bench/node-runtime.js';
 import { FIXTURES, QUICK, REPO, childPids } from './helpers.js';
 
 const APP = path.join(FIXTURES, 'ts-app');
-const CLI = path.join(REPO, 'bench-runner', 'cli.js');
+const CLI = path.join(REPO, 'packages', 'unblock-bench', 'cli.js');
 const RULES = ['unblock/no-await-waterfall', 'unblock/no-blocking-sync-call'];
 
 /** A copy of the app in a temporary folder, with the repository's node_modules linked in (for tsc's @types/node). */

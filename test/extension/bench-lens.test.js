@@ -10,13 +10,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint/universal';
 import * as tsParser from '@typescript-eslint/parser';
-import unblock from '../../index.js';
-import { planWorkerOffloads } from '../../tooling.js';
+import unblock from '../../packages/eslint-plugin-unblock/index.js';
+import { planWorkerOffloads } from '../../packages/eslint-plugin-unblock/tooling.js';
 import { createLintRunner } from '../../extension/src/lint/run-lint.js';
 import { createLineIndex } from '../../extension/src/mapping/positions.js';
 import { toDiagnosticRecord } from '../../extension/src/mapping/diagnostics.js';
-import { functionBenchMeasures, functionBenchVerdict } from '../../bench-runner/measurable.js';
-import { buildFunctionHarness } from '../../bench-runner/harness/build.js';
+import { functionBenchMeasures, functionBenchVerdict } from '../../packages/unblock-bench/measurable.js';
+import { buildFunctionHarness } from '../../packages/unblock-bench/harness/build.js';
 
 const { lintText } = createLintRunner({ Linter, plugin: unblock, loadTsParser: () => tsParser, planWorkerOffloads, benchMeasures: functionBenchMeasures });
 /** Unknown callers reported, as a handler file on its own would be in a project. */

@@ -9,7 +9,7 @@ export { forgetProjectFile } from 'eslint-plugin-unblock/tooling';
 import { onLintWarning } from 'eslint-plugin-unblock/tooling';
 import { createLintRunner } from './run-lint.js';
 // The bench's own predicate for what "Benchmark this function" can measure (the CodeLens follows it).
-import { functionBenchMeasures } from '../../../bench-runner/measurable.js';
+import { functionBenchMeasures } from 'unblock-bench/measurable';
 
 /** @type {typeof import('@typescript-eslint/parser') | undefined} */
 let tsParser;

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import benchFactory from '../../../../rules/project/frameworks/apps/bench-factory.js';
+import benchFactory from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/apps/bench-factory.js';
 import { declaredIn } from './framework-probe.js';
 
 const code = `export async function createServer() { return null; }\nexport default function other() {}\nexport const helper = () => 1;`;
