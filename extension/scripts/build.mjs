@@ -79,6 +79,7 @@ const common = {
   alias: {
     'eslint-plugin-unblock/tooling': path.join(repoRoot, PLUGIN_DIR, 'tooling.js'),
     'eslint-plugin-unblock': path.join(repoRoot, PLUGIN_DIR, 'index.js'),
+    'unblock-bench/measurable': path.join(repoRoot, BENCH_DIR, 'measurable.js'),
     'unblock-bench/harness/bench': path.join(repoRoot, BENCH_DIR, 'harness/bench.js'),
     'unblock-bench/harness': path.join(repoRoot, BENCH_DIR, 'harness/index.js'),
     'unblock-bench': path.join(repoRoot, BENCH_DIR, 'index.js'),
@@ -124,7 +125,7 @@ const builds = [
   },
   // Scripts the runner starts by path (fork, or import from generated code): standalone ES
   // modules at the same relative place as in the repo. dist/pkg/package.json says "module".
-  ...['server-host.js', 'load-worker.js', 'harness/runtime.js'].map((name) => `${BENCH_DIR}/${name}`).map((file) => ({
+  ...['server-host.js', 'load-worker.js', 'node-check.js', 'harness/runtime.js'].map((name) => `${BENCH_DIR}/${name}`).map((file) => ({
     ...common,
     format: /** @type {const} */ ('esm'),
     define: {},

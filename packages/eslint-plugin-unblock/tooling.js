@@ -12,8 +12,11 @@
  * - onLintWarning(listener): hands the one-line warnings of a lint (a file too big or too slow for
  *   the cross-file analysis, a native helper that did not load) to `listener` instead of printing
  *   them as process warnings, until the returned function is called; the editor writes them to its log.
+ * - packageMessageIds: the message ids of unblock/no-blocking-sync-call's reports on npm-package
+ *   calls (bcrypt, bcryptjs, pako…), which the bench's function harness cannot run for real.
  */
 export { planWorkerOffloads } from './rules/no-blocking-sync-call/report/worker-offload.js';
+export { packageMessageIds } from './rules/no-blocking-sync-call/report/package-rewrites.js';
 export { forgetProjectFile, onLintWarning } from './rules/project/index.js';
 
 /** @typedef {import('./rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} WorkerOffload */

@@ -2,8 +2,9 @@ import { Linter } from 'eslint';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import { BenchError, oneLine } from './errors.js';
+import { planWorkerOffloads } from 'eslint-plugin-unblock/tooling';
 import { applyWorkerOffloads } from './worker-offloads.js';
-import { sourceTypeOf } from './project-files.js';
+import { LINTED_FILES, languageOptionsFor } from './typescript.js';
 
 /**
  * @typedef {object} Finding
@@ -47,36 +48,71 @@ export async function loadPlugin() {
  * @param {string} id
  * @param {{ rules: Record<string, any> }} plugin
  */
-function codemodOptions(id, plugin) {
+function codemodOptions(id, plugin, fix = true) {
   const properties = plugin.rules?.[id.replace(/^unblock\//, '')]?.meta?.schema?.[0]?.properties ?? {};
-  return 'includeUnknownCallers' in properties ? { fix: true, includeUnknownCallers: true } : { fix: true };
+  return 'includeUnknownCallers' in properties ? { fix, includeUnknownCallers: true } : { fix };
+}
+
+/**
+ * The flat config the rules run with on one file, in codemod mode (`fix`) or as suggestions.
+ * @param {string[]} rules the rules the plugin has
+ * @param {{ rules: Record<string, any> }} plugin
+ * @param {string} filename
+ * @param {string | undefined} cwd
+ * @param {boolean} fix
+ */
+function rulesConfig(rules, plugin, filename, cwd, fix) {
+  return [
+    {
+      files: LINTED_FILES,
+      plugins: { unblock: plugin },
+      languageOptions: languageOptionsFor(filename, cwd ?? process.cwd()),
+      rules: Object.fromEntries(rules.map((id) => [id, ['warn', codemodOptions(id, plugin, fix)]])),
+    },
+  ];
+}
+
+/**
+ * The rules' reports on a file as ESLint gives them (message ids, suggestions, worker offloads
+ * planned), with the options the bench fixes with but suggestions instead of fixes: what the
+ * editor would show. The function bench asks them why it found nothing to fix.
+ * @param {string} source
+ * @param {{ rules: string[], filename: string, plugin: { rules: Record<string, any> }, cwd?: string }} options
+ *   `filename` absolute when the project around it should be read
+ * @returns {Array<import('eslint').Linter.LintMessage & { offload?: unknown }>}
+ */
+export function suggestedReports(source, { rules, filename, plugin, cwd }) {
+  const applied = rules.filter((id) => Object.hasOwn(plugin.rules ?? {}, id.replace(/^unblock\//, '')));
+  if (applied.length === 0) return [];
+  const linter = new Linter(cwd ? { cwd } : {});
+  const messages = lint(() => linter.verify(source, /** @type {any} */ (rulesConfig(applied, plugin, filename, cwd, false)), { filename }), filename);
+  for (const [message, offload] of planWorkerOffloads(linter.getSourceCode(), messages, { filename })) /** @type {any} */ (message).offload = offload;
+  return messages.filter((m) => m.ruleId?.startsWith('unblock/'));
 }
 
 /**
  * Builds the "after" source by running ESLint with the chosen rules in codemod mode
  * (`{ fix: true }` turns their suggestions into fixes) and applying every fix. Never hand-written:
- * whatever the rules do is exactly what gets benchmarked.
+ * whatever the rules do is exactly what gets benchmarked. With `lintPath` (the file's absolute path
+ * inside a project folder, and `cwd` that folder) the rules see the project as the editor does:
+ * callers in other files, start-up code (a fixture.json's factory), the routes that reach a call.
  * @param {string} source
- * @param {{ rules: string[], filename: string, plugin: { rules: Record<string, any> } }} options
+ * @param {{ rules: string[], filename: string, plugin: { rules: Record<string, any> }, lintPath?: string, cwd?: string }} options
+ *   `filename` names the file in findings and diffs; `.ts`, `.mts` and `.cts` files are read with @typescript-eslint/parser
  * @returns {AfterSource}
  */
-export function buildAfterSource(source, { rules, filename, plugin }) {
+export function buildAfterSource(source, { rules, filename, plugin, lintPath, cwd }) {
   const rulesApplied = rules.filter((id) => Object.hasOwn(plugin.rules ?? {}, id.replace(/^unblock\//, '')));
   const rulesMissing = rules.filter((id) => !rulesApplied.includes(id));
   if (rulesApplied.length === 0) {
     return { source, changed: false, rulesApplied, rulesMissing, findings: [], unfixed: [], diff: '', files: [] };
   }
-  const config = [
-    {
-      plugins: { unblock: plugin },
-      languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: sourceTypeOf(filename) },
-      rules: Object.fromEntries(rulesApplied.map((id) => [id, ['warn', codemodOptions(id, plugin)]])),
-    },
-  ];
-  const linter = new Linter();
-  const before = lint(() => linter.verify(source, /** @type {any} */ (config), { filename }), filename);
-  const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), { filename }), filename);
-  const offloaded = lint(() => applyWorkerOffloads(linter, fixed.output, config, filename), filename);
+  const config = rulesConfig(rulesApplied, plugin, filename, cwd, true);
+  const linter = new Linter(cwd ? { cwd } : {});
+  const linted = lintPath ?? filename;
+  const before = lint(() => linter.verify(source, /** @type {any} */ (config), { filename: linted }), filename);
+  const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), { filename: linted }), filename);
+  const offloaded = lint(() => applyWorkerOffloads(linter, fixed.output, config, linted), filename);
   const after = offloaded.source;
   const changed = after !== source;
   const newFiles = offloaded.files.map((file) => createTwoFilesPatch('/dev/null', `after/${file.name}`, '', file.source, '', '', { context: 3 }));
@@ -107,11 +143,12 @@ export function buildAfterSource(source, { rules, filename, plugin }) {
 /**
  * Applies the rules' fixes to every file of a project (the entry and what it imports, see
  * project-files.js): each file is fixed on its own, its findings carry its name, and the diffs
- * follow one another in import order.
+ * follow one another in import order. With `cwd` (the project's folder, which the files lie in)
+ * each file is linted under its own path, so the rules read the project across files.
  * @param {import('./project-files.js').ProjectFile[]} files
- * @param {{ rules: string[], plugin: { rules: Record<string, any> } }} options
+ * @param {{ rules: string[], plugin: { rules: Record<string, any> }, cwd?: string }} options
  */
-export function buildAfterProject(files, { rules, plugin }) {
+export function buildAfterProject(files, { rules, plugin, cwd }) {
   /** @type {FileFix[]} */
   const fixes = [];
   /** @type {Array<{ path: string, source: string }>} */
@@ -119,7 +156,7 @@ export function buildAfterProject(files, { rules, plugin }) {
   /** @type {AfterSource | undefined} */
   let last;
   for (const file of files) {
-    last = buildAfterSource(file.source, { rules, filename: file.relative, plugin });
+    last = buildAfterSource(file.source, { rules, filename: file.relative, plugin, ...(cwd ? { lintPath: file.path, cwd } : {}) });
     const named = (/** @type {Finding[]} */ list) => list.map((f) => ({ file: file.relative, ...f }));
     fixes.push({
       file: file.relative,

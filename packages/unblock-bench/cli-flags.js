@@ -31,9 +31,10 @@ Options:
   -h, --help                 show this help
   -v, --version              show the version
 
-Exit codes: 0 every fixture ran or had nothing to fix; 1 a fixture or function failed or was
-refused (the others still run); 2 bad usage (unknown flag, bad value, flags that do not go
-together), nothing was run; 130 cancelled.`;
+Exit codes: 0 every fixture and function was measured (or is a negative control, "expect":
+"nothing-to-fix", that found nothing); 1 a fixture or function failed, was refused, or was not
+measured because the rules found nothing to fix (the others still run); 2 bad usage (unknown
+flag, bad value, flags that do not go together), nothing was run; 130 cancelled.`;
 
 export const OPTIONS = /** @type {const} */ ({
   function: { type: 'string' },

@@ -15,6 +15,7 @@ import { stopAllChildren } from './supervisor.js';
 import { formatComparison } from './printers/terminal.js';
 import { formatJson } from './printers/json.js';
 import { formatSummary } from './printers/summary.js';
+import { notMeasuredText } from './printers/caveats.js';
 import { renderHtml } from './printers/html.js';
 import { runFunctionCommand } from './harness/command.js';
 import { parseFunctionSpec } from './harness/build.js';
@@ -75,7 +76,8 @@ async function main() {
   await writeReports(entries, jsonFile, htmlFile);
   const aborted = entries.some((e) => e.error?.code === 'ABORTED');
   if (aborted) process.exitCode = 130;
-  else if (entries.some((e) => e.error)) process.exitCode = 1;
+  // Never 0 for something it did not measure: a fixture with nothing to fix fails like a refused one.
+  else if (entries.some((e) => e.error || notMeasured(e.result))) process.exitCode = 1;
   cancel.stop();
 }
 
@@ -193,12 +195,22 @@ async function runFixtures(run, fixtures, entries) {
       run.progress.clear();
       entries.push({ fixture, result });
       run.print(`${formatComparison(result, { diff: run.diff })}\n`);
+      if (notMeasured(result)) process.stderr.write(`unblock-bench: ${path.basename(fixture)}: ${notMeasuredText(result)}\n`);
     } catch (error) {
       run.progress.clear();
       const err = recordFailure(entries, fixture, path.basename(fixture), error);
       if (err.code === 'ABORTED') break;
     }
   }
+}
+
+/**
+ * A fixture that ran without being measured (the rules found nothing to fix), unless it is a
+ * negative control that expects exactly that.
+ * @param {any} result
+ */
+function notMeasured(result) {
+  return result?.status === 'nothing-to-fix' && !result.expected;
 }
 
 /**

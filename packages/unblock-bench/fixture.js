@@ -36,6 +36,8 @@ import { KNOWN_RULES, normalizeRules } from './options.js';
  * @property {number} [threadpoolSize]
  * @property {Record<string, any>} load
  * @property {IdealSpec} ideal
+ * @property {'nothing-to-fix' | undefined} expect a negative control: the rules must find nothing to fix, and
+ *   finding nothing is then the result (anything else is measured, or is not, and says why)
  */
 
 /**
@@ -61,6 +63,7 @@ const TOP_KEYS = [
   'threadpoolSize',
   'load',
   'ideal',
+  'expect',
 ];
 const LOAD_KEYS = ['connections', 'duration', 'rounds', 'warmup'];
 const ROUTE_KEYS = ['method', 'path', 'headers', 'body', 'compare'];
@@ -161,6 +164,9 @@ export function validateSpec(raw, file, fallbackName) {
   }
   const load = raw.load ?? {};
   if (!isObject(load)) invalid(file, '"load" must be an object');
+  if (raw.expect !== undefined && raw.expect !== 'nothing-to-fix') {
+    invalid(file, `"expect" can only be "nothing-to-fix" (a negative control: the rules must find nothing), got ${JSON.stringify(raw.expect)}`);
+  }
   unknownKeys(load, LOAD_KEYS, file, 'load.');
   return {
     name,
@@ -177,6 +183,7 @@ export function validateSpec(raw, file, fallbackName) {
     threadpoolSize,
     load,
     ideal: ideal(raw.ideal, file),
+    expect: raw.expect,
   };
 }
 

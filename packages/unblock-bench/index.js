@@ -20,6 +20,8 @@ export { formatComparison } from './printers/terminal.js';
 export { formatSummary } from './printers/summary.js';
 export { formatJson } from './printers/json.js';
 export { renderHtml } from './printers/html.js';
+export { notMeasuredText } from './printers/caveats.js';
 export { ratioVerdict, hostVerdict } from './verdict.js';
 export { collectProjectFiles, importSpecifiers } from './project-files.js';
 export { sweepStaleTempDirs } from './temp-folders.js';
+export { functionBenchVerdict, functionBenchMeasures } from './measurable.js';

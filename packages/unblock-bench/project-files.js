@@ -3,9 +3,15 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import { ResolverFactory } from 'oxc-resolver';
 import { BenchError } from './errors.js';
+import { LINTED_FILES, TYPESCRIPT_EXTENSIONS, languageOptionsFor } from './typescript.js';
 
 /** Files the rules can read: the runner rewrites these and nothing else (no JSON, no templates). */
-const SOURCE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.jsx'];
+const SOURCE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.jsx', ...TYPESCRIPT_EXTENSIONS];
+/**
+ * TypeScript's own resolution: `import './db.js'` in TypeScript names db.ts when that is what
+ * exists (the server host resolves it the same way, see server-host.js).
+ */
+const EXTENSION_ALIAS = { '.js': ['.js', '.ts'], '.mjs': ['.mjs', '.mts'], '.cjs': ['.cjs', '.cts'] };
 
 /**
  * @typedef {object} ProjectFile
@@ -19,12 +25,15 @@ const SOURCE_EXTENSIONS = ['.js', '.mjs', '.cjs', '.jsx'];
  * (`import … from './x.js'`, `export … from`, `import('./x.js')`, `require('./x')`), resolved the
  * way Node resolves them (oxc-resolver with Node's conditions), in the order they are first
  * reached. Bare specifiers and anything under node_modules or outside the fixture directory are
- * never followed: the runner fixes the project's code, not its dependencies.
+ * never followed: the runner fixes the project's code, not its dependencies. TypeScript files are
+ * read with @typescript-eslint/parser; their type-only imports are not followed (Node never loads them).
  * @param {{ dir: string, entryPath: string, source: string }} fixture `source` is the entry's text
+ * @param {{ onUnresolved?: (file: string, specifier: string) => void }} [hooks] told of each relative import
+ *   that resolves to no file (the report says what the rules could not read)
  * @returns {Promise<ProjectFile[]>}
  */
-export async function collectProjectFiles(fixture) {
-  const resolver = new ResolverFactory({ conditionNames: ['node', 'import', 'require', 'default'], extensions: SOURCE_EXTENSIONS });
+export async function collectProjectFiles(fixture, hooks = {}) {
+  const resolver = new ResolverFactory({ conditionNames: ['node', 'import', 'require', 'default'], extensions: SOURCE_EXTENSIONS, extensionAlias: EXTENSION_ALIAS });
   /** @type {ProjectFile[]} */
   const files = [];
   const seen = new Set([fixture.entryPath]);
@@ -33,9 +42,10 @@ export async function collectProjectFiles(fixture) {
     const current = /** @type {{ path: string, source: string }} */ (queue.shift());
     const relative = relativeName(fixture.dir, current.path);
     files.push({ ...current, relative });
-    for (const specifier of importSpecifiers(current.source, relative)) {
+    for (const specifier of importSpecifiers(current.source, relative, fixture.dir)) {
       const resolved = resolver.sync(path.dirname(current.path), specifier);
       const target = resolved.path;
+      if (!target) hooks.onUnresolved?.(relative, specifier);
       if (!target || seen.has(target) || !isProjectFile(fixture.dir, target)) continue;
       seen.add(target);
       const source = await readFile(target, 'utf8').catch(() => null);
@@ -46,14 +56,16 @@ export async function collectProjectFiles(fixture) {
 }
 
 /**
- * The relative specifiers a module imports, read from its syntax tree with ESLint's parser and
- * scope analysis: `require` counts only when it is Node's (the global one, or one made by
- * `createRequire`), so a local function that happens to be called require is not followed.
+ * The relative specifiers a module imports, read from its syntax tree with ESLint's parser (or
+ * TypeScript's) and scope analysis: `require` counts only when it is Node's (the global one, or one
+ * made by `createRequire`), so a local function that happens to be called require is not followed.
+ * Type-only imports and exports (`import type`, `export type … from`) are left out: nothing loads them.
  * @param {string} source
- * @param {string} filename shown in the parse error
+ * @param {string} filename shown in the parse error; its extension decides the parser
+ * @param {string} [projectDir] where the TypeScript parser is looked for first
  * @returns {string[]}
  */
-export function importSpecifiers(source, filename) {
+export function importSpecifiers(source, filename, projectDir = process.cwd()) {
   /** @type {string[]} */
   const found = [];
   /** @param {any} node */
@@ -67,6 +79,7 @@ export function importSpecifiers(source, filename) {
       return {
         /** @param {any} node */
         'ImportDeclaration, ExportNamedDeclaration, ExportAllDeclaration, ImportExpression'(node) {
+          if (node.importKind === 'type' || node.exportKind === 'type') return;
           take(node.source);
         },
         /** @param {any} node */
@@ -81,8 +94,9 @@ export function importSpecifiers(source, filename) {
     source,
     /** @type {any} */ ([
       {
+        files: LINTED_FILES,
         plugins: { collect: { rules: { imports: collector } } },
-        languageOptions: { ecmaVersion: 'latest', sourceType: sourceTypeOf(filename), parserOptions: { ecmaFeatures: { jsx: true } } },
+        languageOptions: languageOptionsFor(filename, projectDir),
         rules: { 'collect/imports': 'error' },
       },
     ]),
@@ -93,16 +107,6 @@ export function importSpecifiers(source, filename) {
     throw new BenchError(`cannot parse ${filename}: ${fatal.message} (line ${fatal.line}, column ${fatal.column})`, { code: 'FIX_FAILED' });
   }
   return [...new Set(found)];
-}
-
-/**
- * ESLint's sourceType for a file: `.cjs` is CommonJS; everything else is parsed as a module,
- * which also accepts CommonJS code that does not use top-level `return`.
- * @param {string} filename
- * @returns {'module' | 'commonjs'}
- */
-export function sourceTypeOf(filename) {
-  return filename.endsWith('.cjs') ? 'commonjs' : 'module';
 }
 
 /**

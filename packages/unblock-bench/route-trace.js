@@ -18,7 +18,7 @@ import { startServer } from './server-process.js';
  * per-route figures are still measured, only the attribution is missing.
  * @param {{ fixture: import('./fixture.js').Fixture, files: Array<{ path: string, source: string }>,
  *   findings: Array<import('./after-source.js').Finding & { file?: string }>, threadpoolSize: number,
- *   listenTimeout: number, requestTimeout: number, signal?: AbortSignal }} input
+ *   listenTimeout: number, requestTimeout: number, node?: import('./node-runtime.js').ServerRuntime, signal?: AbortSignal }} input
  * @returns {Promise<{ routes: RouteFindings[] | null, error: string | null }>}
  */
 export async function traceRouteFindings(input) {
@@ -36,6 +36,8 @@ export async function traceRouteFindings(input) {
       answerTimeout: input.requestTimeout,
       signal,
       trace: true,
+      node: input.node,
+      root: fixture.dir,
     });
     await server.coverage(); // what ran at start-up belongs to no route
     /** @type {RouteFindings[]} */

@@ -12,6 +12,8 @@ import { startLoadGenerator } from './load-process.js';
 import { resolveOptions } from './options.js';
 import { startServer } from './server-process.js';
 import { prepareFixtureCopy } from './workspace.js';
+import { runnerNode, typeScriptNode } from './node-runtime.js';
+import { isTypeScriptFile } from './typescript.js';
 import { collectProjectFiles } from './project-files.js';
 import { traceRouteFindings } from './route-trace.js';
 import { sweepStaleTempDirs } from './temp-folders.js';
@@ -51,53 +53,68 @@ export async function runComparison(options, hooks = {}) {
   const plugin = options.plugin ?? (await loadPlugin());
   // Folders left by runs that were killed (their owner process is gone); never a live run's.
   await sweepStaleTempDirs();
-  const files = await collectProjectFiles(fixture);
-  const after = buildAfterProject(files, { rules: opts.rules, plugin });
-  const machine = machineInfo();
-  const base = {
-    schema: 1,
-    tool: { name: 'unblock-bench', version },
-    startedAt: startedAt.toISOString(),
-    machine,
-    fixture: {
-      name,
-      title: fixture.spec.title,
-      description: fixture.spec.description,
-      seed: fixture.spec.seed,
-      dir: fixture.dir,
-      entry: fixture.spec.entry,
-      routes: fixture.spec.routes.map((r) => `${r.method} ${r.path}`),
-    },
-    settings: { ...opts },
-    fix: {
-      rulesApplied: after.rulesApplied,
-      rulesMissing: after.rulesMissing,
-      findings: after.findings,
-      unfixed: after.unfixed,
-      diff: after.diff,
-      files: after.files.map((f) => ({ file: f.file, changed: f.changed, findings: f.findings, unfixed: f.unfixed, diff: f.diff })),
-    },
-  };
-  const fixedFiles = after.files.filter((f) => f.changed).length;
-  onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
-  if (!after.changed) {
-    return { ...base, status: 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
-  }
-
   // Both variants run from copies: a server that writes files writes them there, not in the user's folder.
-  const copies = await prepareCopies(fixture, [...after.files.filter((f) => f.changed), ...after.created]);
+  // The rules read the "before" copy, where the project is the fixture and nothing else.
+  const before = await prepareFixtureCopy(fixture, [], 'before');
+  /** @type {import('./workspace.js').FixtureCopy | null} */
+  let afterCopy = null;
   try {
+    const inCopy = { ...fixture, dir: before.dir, entryPath: before.entryPath };
+    /** @type {Array<{ file: string, specifier: string }>} */
+    const unresolved = [];
+    const files = await collectProjectFiles(inCopy, { onUnresolved: (file, specifier) => unresolved.push({ file, specifier }) });
+    const after = buildAfterProject(files, { rules: opts.rules, plugin, cwd: before.root });
+    const machine = machineInfo();
+    const base = {
+      schema: 1,
+      tool: { name: 'unblock-bench', version },
+      startedAt: startedAt.toISOString(),
+      machine,
+      fixture: {
+        name,
+        title: fixture.spec.title,
+        description: fixture.spec.description,
+        seed: fixture.spec.seed,
+        dir: fixture.dir,
+        entry: fixture.spec.entry,
+        routes: fixture.spec.routes.map((r) => `${r.method} ${r.path}`),
+        ...(fixture.spec.expect ? { expect: fixture.spec.expect } : {}),
+      },
+      settings: { ...opts },
+      fix: {
+        rulesApplied: after.rulesApplied,
+        rulesMissing: after.rulesMissing,
+        findings: after.findings,
+        unfixed: after.unfixed,
+        diff: after.diff,
+        files: after.files.map((f) => ({ file: f.file, changed: f.changed, findings: f.findings, unfixed: f.unfixed, diff: f.diff })),
+        unresolved,
+      },
+    };
+    const fixedFiles = after.files.filter((f) => f.changed).length;
+    onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
+    if (fixture.spec.expect === 'nothing-to-fix' && after.findings.length > 0) throw unexpectedFindings(after.findings);
+    if (!after.changed) {
+      return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
+    }
+    const node = await serverNode(fixture, files);
+    // What the rules read lies in the "before" copy; the "after" copy gets the same files, rewritten.
+    const original = (/** @type {string} */ file) => path.join(fixture.dir, path.relative(before.dir, file));
+    afterCopy = await prepareFixtureCopy(fixture, [...after.files.filter((f) => f.changed), ...after.created].map((f) => ({ ...f, path: original(f.path) })), 'after');
+    const copies = { before, after: afterCopy };
+    const runtime = { node: node.version, execPath: node.execPath, execArgv: node.execArgv, typescript: node.typescript, ...(node.note ? { note: node.note } : {}) };
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
     let routes = null;
     if (fixture.spec.routes.length > 1) {
       onProgress({ fixture: name, phase: 'trace', message: 'finding which routes run which findings', fraction: 0 });
       const traced = await traceRouteFindings({
-        fixture: { ...fixture, dir: copies.before.dir, entryPath: copies.before.entryPath },
-        files: files.map((file) => ({ ...file, path: path.join(copies.before.dir, path.relative(fixture.dir, file.path)) })),
+        fixture: inCopy,
+        files,
         findings: after.findings,
         threadpoolSize: opts.threadpoolSizes[0],
         listenTimeout: opts.listenTimeout,
         requestTimeout: opts.requestTimeout,
+        node,
         signal,
       });
       routes = { findings: traced.routes, error: traced.error };
@@ -105,36 +122,46 @@ export async function runComparison(options, hooks = {}) {
     const runs = [];
     let equivalence = null;
     for (const threadpoolSize of opts.threadpoolSizes) {
-      const run = await measurePool({ fixture, beforeEntry: copies.before.entryPath, afterEntry: copies.after.entryPath, diff: after.diff, threadpoolSize, opts, machine, signal, onProgress, plan });
+      const run = await measurePool({ fixture, copies, node, diff: after.diff, threadpoolSize, opts, machine, signal, onProgress, plan });
       equivalence = run.equivalence;
       runs.push({ threadpoolSize, levels: run.levels });
     }
     const slices = runs.flatMap((run) => run.levels.flatMap((level) => level.slices));
     const host = hostVerdict(slices, { maxOutsideLoad: opts.maxOutsideLoad, maxSteal: opts.maxSteal / 100 });
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
-    return { ...base, status: 'measured', equivalence, routes, host, runs, wallSeconds: wall() };
+    return { ...base, status: 'measured', runtime, equivalence, routes, host, runs, wallSeconds: wall() };
   } finally {
-    await Promise.all([copies.before.dispose(), copies.after.dispose()]);
+    await Promise.all([before.dispose(), afterCopy?.dispose()]);
   }
 }
 
 /**
- * The "before" and "after" copies of a fixture; none is left behind if the second cannot be made.
+ * The Node that runs the servers: the runner's own for JavaScript, one that strips types when the
+ * servers will load TypeScript (which it checks for syntax stripping cannot run).
  * @param {import('./fixture.js').Fixture} fixture
- * @param {Array<{ path: string, source: string }>} changed
+ * @param {import('./project-files.js').ProjectFile[]} files
  */
-async function prepareCopies(fixture, changed) {
-  const before = await prepareFixtureCopy(fixture, [], 'before');
-  try {
-    return { before, after: await prepareFixtureCopy(fixture, changed, 'after') };
-  } catch (error) {
-    await before.dispose();
-    throw error;
-  }
+async function serverNode(fixture, files) {
+  const typescript = files.filter((f) => isTypeScriptFile(f.path));
+  if (typescript.length === 0 && !isTypeScriptFile(fixture.entryPath)) return runnerNode();
+  return typeScriptNode({ fixtureDir: fixture.dir, entry: fixture.spec.entry, files: typescript });
 }
 
 /**
- * @typedef {{ fixture: import('./fixture.js').Fixture, beforeEntry: string, afterEntry: string, diff: string, threadpoolSize: number,
+ * A negative control the rules reported on: the false positive is the finding, never measured.
+ * @param {import('./after-source.js').Finding[]} findings
+ */
+function unexpectedFindings(findings) {
+  const first = findings[0];
+  return new BenchError(
+    `the fixture expects nothing to fix ("expect": "nothing-to-fix"), but the rules reported ${plural(findings.length, 'finding')}, first ${first.file ?? ''}:${first.line} ${first.ruleId}; not benchmarked`,
+    { code: 'UNEXPECTED_FINDINGS', details: findings.map((f) => `${f.file ?? ''}:${f.line}:${f.column} ${f.ruleId}: ${f.message}`).join('\n') },
+  );
+}
+
+/**
+ * @typedef {{ fixture: import('./fixture.js').Fixture, copies: { before: import('./workspace.js').FixtureCopy, after: import('./workspace.js').FixtureCopy },
+ *   node: import('./node-runtime.js').ServerRuntime, diff: string, threadpoolSize: number,
  *   opts: import('./options.js').ResolvedOptions, machine: { cores: number }, signal?: AbortSignal,
  *   onProgress: (event: ProgressEvent) => void, plan: { done: number, total: number } }} PoolContext
  * @typedef {import('./server-process.js').ServerHandle} ServerHandle
@@ -192,11 +219,11 @@ function guardAgainst(running, signal) {
  * @returns {Promise<{ before: ServerHandle, after: ServerHandle }>}
  */
 async function startBothServers(ctx, running) {
-  const { fixture, opts, signal, threadpoolSize } = ctx;
-  const common = { kind: fixture.spec.kind, exportName: fixture.spec.export, threadpoolSize, listenTimeout: opts.listenTimeout, answerTimeout: opts.requestTimeout, signal };
+  const { fixture, opts, signal, threadpoolSize, copies, node } = ctx;
+  const common = { kind: fixture.spec.kind, exportName: fixture.spec.export, threadpoolSize, listenTimeout: opts.listenTimeout, answerTimeout: opts.requestTimeout, signal, node };
   const started = await Promise.allSettled([
-    startServer({ ...common, label: 'before', entryPath: ctx.beforeEntry }),
-    startServer({ ...common, label: 'after', entryPath: ctx.afterEntry }),
+    startServer({ ...common, label: 'before', entryPath: copies.before.entryPath, root: copies.before.dir }),
+    startServer({ ...common, label: 'after', entryPath: copies.after.entryPath, root: copies.after.dir }),
   ]);
   for (const s of started) if (s.status === 'fulfilled') running.push(s.value);
   const failed = started.find((s) => s.status === 'rejected');

@@ -3,14 +3,18 @@
  * 127.0.0.1 port 0, reports the port over IPC and answers requests for event-loop statistics.
  * It exits on its own as soon as the IPC channel closes, or the runner's process is gone (seen from a
  * thread of its own, so a handler looping forever cannot stop it), so it never outlives the runner.
- * Started by server-process.js; argv[2] is a JSON object { entryPath, kind, exportName, trace }.
+ * Started by server-process.js; argv[2] is a JSON object { entryPath, kind, exportName, trace, typescript }.
+ * With `typescript`, it runs on a Node that strips types (node-runtime.js), and a relative import
+ * from a TypeScript file that names `./db.js` loads `./db.ts` when only that exists, as TypeScript
+ * resolves it (Node itself wants the `.ts` name).
  * With `trace`, V8's block coverage runs from before the import, and a 'coverage' request
  * answers which code ran since the last one: the runner uses it to see which findings each
  * route's requests execute. A traced server is never the one measured.
  */
 import { Session } from 'node:inspector/promises';
 import http from 'node:http';
-import { pathToFileURL } from 'node:url';
+import nodeModule from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { watchForOrphaning, exitWithGroup } from './orphan-watchdog.js';
 
@@ -30,7 +34,7 @@ function send(message) {
 function fail(phase, error) {
   const err = /** @type {any} */ (error);
   const text = err instanceof Error ? err.message : String(err);
-  send({ type: 'failed', phase, code: err?.code ?? null, message: text.split('\n')[0] });
+  send({ type: 'failed', phase, code: err?.code ?? null, message: `${syntaxErrorPlace(err)}${text.split('\n')[0]}` });
   process.exitCode = 1;
   // Let the IPC message flush before leaving.
   setImmediate(() => process.exit(1));
@@ -44,7 +48,8 @@ process.on('SIGINT', () => {});
 process.on('uncaughtException', (error) => fail('run', error));
 process.on('unhandledRejection', (error) => fail('run', error));
 
-const { entryPath, kind, exportName, trace } = JSON.parse(process.argv[2]);
+const { entryPath, kind, exportName, trace, typescript } = JSON.parse(process.argv[2]);
+if (typescript) resolveLikeTypeScript();
 
 /** @type {Session | null} */
 let coverage = null;
@@ -129,5 +134,38 @@ function listen(server) {
         cpuSeconds: (cpu.user + cpu.system) / 1e6,
       });
     }
+  });
+}
+
+/**
+ * A module that does not parse (or holds TypeScript that stripping cannot run) names its file and
+ * line only in the first line of its stack: `file:///…/routes/users.ts:4`.
+ * @param {any} error
+ */
+function syntaxErrorPlace(error) {
+  if (!(error instanceof SyntaxError)) return '';
+  const first = String(error.stack ?? '').split('\n')[0];
+  const match = /^(file:\/\/\S+?):(\d+)$/.exec(first);
+  return match ? `${fileURLToPath(match[1])}:${match[2]}: ` : '';
+}
+
+/**
+ * `import './db.js'` from a TypeScript file loads db.ts when db.js does not exist (and `.mjs`/`.cjs`
+ * their `.mts`/`.cts`), as TypeScript's own resolution does. Needs Node's synchronous module hooks
+ * (22.15 and later); before those, imports must name the `.ts` file.
+ */
+function resolveLikeTypeScript() {
+  const registerHooks = /** @type {any} */ (nodeModule).registerHooks;
+  if (typeof registerHooks !== 'function') return;
+  registerHooks({
+    resolve(/** @type {string} */ specifier, /** @type {any} */ context, /** @type {any} */ nextResolve) {
+      try {
+        return nextResolve(specifier, context);
+      } catch (error) {
+        const typed = /^\.{1,2}\//.test(specifier) && /\.[cm]?ts$/.test(context?.parentURL ?? '') ? specifier.replace(/\.([cm]?)js$/, '.$1ts') : specifier;
+        if (/** @type {any} */ (error)?.code !== 'ERR_MODULE_NOT_FOUND' || typed === specifier) throw error;
+        return nextResolve(typed, context);
+      }
+    },
   });
 }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BenchError, abortError } from './errors.js';
 import { spawnNode } from './supervisor.js';
@@ -30,8 +31,10 @@ const DEFAULT_ANSWER_TIMEOUT = 5;
 /**
  * Starts one variant in its own Node process and waits until it listens.
  * @param {{ label: string, entryPath: string, kind: string, exportName: string, threadpoolSize: number,
- *   listenTimeout: number, answerTimeout?: number, signal?: AbortSignal, trace?: boolean }} options listenTimeout in seconds;
- *   answerTimeout: seconds the server may take to answer the runner's own questions (statistics, coverage)
+ *   listenTimeout: number, answerTimeout?: number, signal?: AbortSignal, trace?: boolean,
+ *   node?: import('./node-runtime.js').ServerRuntime, root?: string }} options listenTimeout in seconds;
+ *   answerTimeout: seconds the server may take to answer the runner's own questions (statistics, coverage);
+ *   node: the Node that runs it (default: the runner's own); root: the folder its files are named relative to in errors
  * @returns {Promise<ServerHandle>}
  */
 export async function startServer(options) {
@@ -39,13 +42,16 @@ export async function startServer(options) {
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, UV_THREADPOOL_SIZE: String(options.threadpoolSize) };
   delete env.NODE_OPTIONS; // a debugger or loader from the caller's shell would skew the numbers
-  const proc = spawnNode(HOST_SCRIPT, [JSON.stringify({ entryPath: options.entryPath, kind: options.kind, exportName: options.exportName, trace: Boolean(options.trace) })], { env });
+  const host = { entryPath: options.entryPath, kind: options.kind, exportName: options.exportName, trace: Boolean(options.trace), typescript: options.node?.typescript === 'strip' };
+  const proc = spawnNode(HOST_SCRIPT, [JSON.stringify(host)], { env, execPath: options.node?.execPath, execArgv: options.node?.execArgv });
   const { child } = proc;
   let stopping = false;
   /** @type {string | null} */
   let failure = null;
+  /** @param {any} message */
+  const described = (message) => describeFailure(label, options.root ? { ...message, message: String(message.message).split(`${options.root}${path.sep}`).join('') } : message);
   child.on('message', (/** @type {any} */ message) => {
-    if (message?.type === 'failed') failure = describeFailure(label, message);
+    if (message?.type === 'failed') failure = described(message);
   });
 
   const crashed = /** @type {Promise<never>} */ (proc.exited.then(({ code, signal: sig }) => {
@@ -61,7 +67,7 @@ export async function startServer(options) {
   };
 
   try {
-    const port = await waitForListen(child, proc, label, options.listenTimeout, signal, () => failure);
+    const port = await waitForListen(child, proc, label, options.listenTimeout, signal, () => failure, described);
     let nextId = 0;
     const answerSeconds = options.answerTimeout ?? DEFAULT_ANSWER_TIMEOUT;
     /**
@@ -132,9 +138,10 @@ export async function startServer(options) {
  * @param {number} timeoutSeconds
  * @param {AbortSignal | undefined} signal
  * @param {() => string | null} failure
+ * @param {(message: any) => string} describe
  * @returns {Promise<number>}
  */
-function waitForListen(child, proc, label, timeoutSeconds, signal, failure) {
+function waitForListen(child, proc, label, timeoutSeconds, signal, failure, describe) {
   return new Promise((resolve, reject) => {
     const cleanup = () => {
       clearTimeout(timer);
@@ -155,7 +162,7 @@ function waitForListen(child, proc, label, timeoutSeconds, signal, failure) {
         resolve(message.port);
       } else if (message?.type === 'failed') {
         cleanup();
-        reject(new BenchError(describeFailure(label, message), { code: 'SERVER_FAILED' }));
+        reject(new BenchError(describe(message), { code: 'SERVER_FAILED' }));
       }
     };
     const onAbort = () => {

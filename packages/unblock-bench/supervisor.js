@@ -56,7 +56,8 @@ function installExitHook() {
  * Starts `node <script> ...args` with an IPC channel, stdout ignored and stderr kept (tail only).
  * @param {string} script
  * @param {string[]} args
- * @param {{ env?: NodeJS.ProcessEnv, graceMs?: number }} [options]
+ * @param {{ env?: NodeJS.ProcessEnv, graceMs?: number, execPath?: string, execArgv?: string[] }} [options]
+ *   execPath and execArgv: another Node than the runner's own and its flags (a TypeScript fixture's, node-runtime.js)
  * @returns {Supervised}
  */
 export function spawnNode(script, args, options = {}) {
@@ -66,7 +67,8 @@ export function spawnNode(script, args, options = {}) {
     env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // The caller's flags (--inspect, --input-type, loaders) would skew or break the children.
-    execArgv: [],
+    execArgv: options.execArgv ?? [],
+    ...(options.execPath ? { execPath: options.execPath } : {}),
     serialization: 'advanced',
     // Its own process group, so that it is ended with what it started.
     detached: GROUPS,

@@ -140,10 +140,20 @@ describe('bench-runner: printers', () => {
     assert.doesNotMatch(formatComparison(resultFixture(), { diff: false }), /^\+new$/m);
   });
 
-  it('says "nothing to fix" for a fixture the rules leave alone', () => {
-    const result = { ...resultFixture(), status: 'nothing-to-fix', runs: [], equivalence: null, wallSeconds: 0.1 };
-    assert.match(formatComparison(result), /nothing to fix: .*not benchmarked/);
-    assert.match(formatSummary([{ fixture: 'x', result }]), /nothing to fix \(not benchmarked\)/);
+  it('says what was not measured and why for a fixture the rules leave alone, and names an expected negative control', () => {
+    const fix = { ...resultFixture().fix, findings: [], files: [{ file: 'server.js' }, { file: 'db.js' }], unresolved: [{ file: 'server.js', specifier: './routes/users.js' }] };
+    const result = { ...resultFixture(), fix, status: 'nothing-to-fix', runs: [], equivalence: null, wallSeconds: 0.1 };
+    assert.match(
+      formatComparison(result),
+      /^not measured: unblock\/no-await-waterfall found nothing to change in server\.js and the 1 file it imports; 1 relative import led to no file the rules could read \(\.\/routes\/users\.js in server\.js\), so there is no "after" to compare\.$/m,
+    );
+    assert.match(formatSummary([{ fixture: 'x', result }]), /not measured: nothing to fix/);
+    const control = { ...result, expected: true };
+    assert.match(formatComparison(control), /^nothing to fix, as this negative control expects: .*; not benchmarked\.$/m);
+    assert.match(formatSummary([{ fixture: 'x', result: control }]), /nothing to fix, as expected \(negative control\)/);
+    // Findings with no rewrite are named, not called "nothing".
+    const reportOnly = { ...result, fix: { ...fix, unresolved: [], findings: [{ file: 'login.ts', ruleId: 'unblock/no-blocking-sync-call', line: 12, column: 5, message: 'm' }] } };
+    assert.match(formatComparison(reportOnly), /not measured: unblock\/no-await-waterfall reported 1 finding in server\.js and the 1 file it imports but offer no rewrite for it \(login\.ts:12 no-blocking-sync-call\)/);
   });
 
   it('prints one summary table for many fixtures, errors included', () => {
@@ -183,7 +193,7 @@ describe('bench-runner: printers', () => {
     // Words for users, not for us.
     assert.doesNotMatch(html, /\(s\)|Seed experiment|Before = /);
     assert.match(html, /The fix: 1 finding/);
-    assert.match(html, /req\/s 5\.00× faster ±/);
+    assert.match(html, /<h3>10 connections, UV_THREADPOOL_SIZE=4: 5\.00× faster ±4\.9% \(req\/s 100 → 500\)<\/h3>/);
     // Round axis labels only: 0, 0.5, 1, 1.5 — never 0.38 or 1.1.
     const labels = [...html.matchAll(/text-anchor="end" font-size="10">([^<]+)</g)].map((m) => Number(m[1]));
     /** A whole multiple of 1, 2 or 5 times the power of ten just below it (so 1.5 = 3 × 0.5 is round, 1.1 and 0.38 are not). */

@@ -146,8 +146,8 @@ describe('bench-runner: per-route report', () => {
   it('puts the same per-route table and host verdict in the HTML report', () => {
     const html = renderHtml([{ fixture: 'app', result }]);
     assert.match(html, /<th>findings its requests ran<\/th>/);
-    assert.match(html, /<td>GET \/users\/1<\/td><td>routes\/users\.js:9 no-await-waterfall<\/td><td>30\.0\u00a0→ 10\.0<\/td><td>3\.00× faster ±7\.7%<\/td>/);
-    assert.match(html, /<td>GET \/health<\/td><td>none<\/td>/);
+    assert.match(html, /<td data-label="route">GET \/users\/1<\/td><td data-label="findings its requests ran">routes\/users\.js:9 no-await-waterfall<\/td><td data-label="p50 ms">30\.0\u00a0→ 10\.0<\/td><td data-label="p50 after vs before">3\.00× faster ±7\.7%<\/td>/);
+    assert.match(html, /<td data-label="route">GET \/health<\/td><td data-label="findings its requests ran">none<\/td>/);
     assert.match(html, /<p class="note">Noisy host: other programs used 1\.5 cores/);
   });
 });

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
-import { adHocFixtureSpec, benchOptions, exportedNames, fixtureLabel, looksLikeFactory, LATENCY_CHOICES } from '../../extension/src/bench/choices.js';
+import path from 'node:path';
+import { adHocFixtureSpec, benchOptions, exportedNames, fixtureLabel, isBenchFixture, looksLikeFactory, owningFixtureDir, LATENCY_CHOICES } from '../../extension/src/bench/choices.js';
 import { webviewReportHtml } from '../../extension/src/bench/report-html.js';
 import { validateSpec } from '../../packages/unblock-bench/fixture.js';
 import { validateLatencyModel } from '../../packages/unblock-bench/harness/latency.js';
@@ -25,6 +26,21 @@ describe('extension: benchmark command helpers', () => {
     ].join('\n');
     assert.deepEqual(exportedNames(source), ['default', 'createServer', 'app', 'a', 'other', 'legacy']);
     assert.deepEqual(exportedNames('module.exports = (req, res) => {};'), ['default']);
+  });
+
+  it('finds the fixture.json that names a file as its entry, up to the workspace folder (the project root)', async () => {
+    const root = path.resolve('/work/app');
+    const files = {
+      [path.join(root, 'fixture.json')]: { entry: 'src/app.ts', export: 'createServer', kind: 'factory', routes: ['/'] },
+      [path.join(root, 'src/routes/fixture.json')]: { name: 'another tool', items: [] },
+      [path.join(path.dirname(root), 'fixture.json')]: { entry: 'app/src/other.ts', routes: ['/'] },
+    };
+    const read = async (/** @type {string} */ file) => files[file];
+    assert.equal(await owningFixtureDir(path.join(root, 'src/app.ts'), root, read), root);
+    // Another entry, another tool's fixture.json, and a fixture.json above the workspace folder are not it.
+    assert.equal(await owningFixtureDir(path.join(root, 'src/routes/users.ts'), root, read), undefined);
+    assert.equal(await owningFixtureDir(path.join(root, 'src/other.ts'), root, read), undefined);
+    assert.equal(isBenchFixture(files[path.join(root, 'src/routes/fixture.json')]), false);
   });
 
   it('guesses whether an export is a server factory', () => {

@@ -1,5 +1,7 @@
 // Pure helpers behind the benchmark commands: the latency models offered in the quick pick,
-// the bench options taken from the settings, and guesses about a fixture-style module.
+// the bench options taken from the settings, guesses about a fixture-style module, and the
+// fixture.json that names a file as its entry.
+import path from 'node:path';
 
 /** Latency models for "Benchmark this function" (the harness simulates the awaited calls). */
 export const LATENCY_CHOICES = [
@@ -76,4 +78,33 @@ export function adHocFixtureSpec({ name, entry, exportName, kind, route, rules }
  */
 export function fixtureLabel(spec, folderName) {
   return spec.title ? `${spec.name ?? folderName}: ${spec.title}` : spec.name ?? folderName;
+}
+
+/**
+ * Whether a parsed fixture.json is the bench's (other tools have fixture.json files too).
+ * @param {unknown} spec
+ * @returns {spec is { entry: string, routes: unknown[], name?: string, title?: string, description?: string }}
+ */
+export function isBenchFixture(spec) {
+  const value = /** @type {any} */ (spec);
+  return typeof value?.entry === 'string' && Array.isArray(value.routes);
+}
+
+/**
+ * The folder of the fixture.json that names `file` as its entry: the file's own folder or any
+ * folder above it up to `stopDir` (the workspace folder), so a fixture.json at the project root
+ * that names `src/app.ts` is found from src/app.ts. Undefined when none does.
+ * @param {string} file absolute path
+ * @param {string} stopDir the highest folder to look in
+ * @param {(jsonPath: string) => Promise<unknown>} readJson a fixture.json's parsed content, undefined when absent or unreadable
+ * @returns {Promise<string | undefined>}
+ */
+export async function owningFixtureDir(file, stopDir, readJson) {
+  const inside = (/** @type {string} */ dir) => !path.relative(stopDir, dir).startsWith('..') && !path.isAbsolute(path.relative(stopDir, dir));
+  for (let dir = path.dirname(file); inside(dir); dir = path.dirname(dir)) {
+    const spec = await readJson(path.join(dir, 'fixture.json'));
+    if (isBenchFixture(spec) && path.resolve(dir, spec.entry) === file) return dir;
+    if (dir === stopDir || path.dirname(dir) === dir) break;
+  }
+  return undefined;
 }

@@ -2,7 +2,7 @@
 // on the first benchmark. The runner's child scripts (server host, load worker, harness runtime)
 // are bundled next to it under dist/pkg/, where the runner looks for them.
 export {
-  runComparison, loadFixture, validateSpec, renderHtml, formatSummary, BenchError, liveChildCount, buildAfterSource, loadPlugin, KNOWN_RULES,
+  runComparison, loadFixture, validateSpec, renderHtml, formatSummary, notMeasuredText, BenchError, liveChildCount, buildAfterSource, loadPlugin, KNOWN_RULES,
 } from 'unblock-bench';
 export { benchmarkFunction } from 'unblock-bench/harness/bench';
 export { DEFAULT_LATENCY_MODEL, describeLatencyModel, validateLatencyModel } from 'unblock-bench/harness';

@@ -8,9 +8,11 @@ import { planWorkerOffloads } from 'eslint-plugin-unblock/tooling';
 export { forgetProjectFile } from 'eslint-plugin-unblock/tooling';
 import { onLintWarning } from 'eslint-plugin-unblock/tooling';
 import { createLintRunner } from './run-lint.js';
+// The bench's own predicate for what "Benchmark this function" can measure (the CodeLens follows it).
+import { functionBenchMeasures } from 'unblock-bench/measurable';
 
 /** @type {typeof import('@typescript-eslint/parser') | undefined} */
 let tsParser;
 const loadTsParser = () => (tsParser ??= require('@typescript-eslint/parser'));
 
-export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads, onLintWarning });
+export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads, onLintWarning, benchMeasures: functionBenchMeasures });

@@ -25,8 +25,10 @@ import { findParseError } from '../mapping/diagnostics.js';
  *   plans the two-file worker rewrite for `offloadToWorker` reports (an ESLint fix cannot create the file)
  * @param {(listener: (message: string) => void) => () => void} [deps.onLintWarning] collects the plugin's
  *   budget warnings during a lint (they are returned with the result instead of printed)
+ * @param {(message: import('../mapping/diagnostics.js').LintMessage) => boolean} [deps.benchMeasures] whether
+ *   "Benchmark this function" can measure a report (the bench's own predicate): the CodeLens is offered only then
  */
-export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads, onLintWarning }) {
+export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads, onLintWarning, benchMeasures }) {
   /** One Linter per workspace folder: its cwd is what ignore globs are relative to, and where the project index starts. */
   /** @type {Map<string, InstanceType<typeof Linter>>} */
   const linters = new Map();
@@ -107,6 +109,9 @@ export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOfflo
       for (const [message, offload] of planWorkerOffloads(linter.getSourceCode(), messages, { filename })) {
         /** @type {any} */ (message).offload = offload;
       }
+    }
+    if (!fatal && benchMeasures) {
+      for (const message of messages) /** @type {any} */ (message).benchable = benchMeasures(/** @type {any} */ (message));
     }
     return {
       messages: fatal ? [] : /** @type {import('../mapping/diagnostics.js').LintMessage[]} */ (messages),

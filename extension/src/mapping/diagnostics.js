@@ -22,6 +22,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {{ range: [number, number], text: string }} [fix]
  * @property {{ desc: string, messageId?: string, fix: { range: [number, number], text: string } }[]} [suggestions]
  * @property {import('eslint-plugin-unblock/tooling').WorkerOffload} [offload] the two-file worker rewrite, when planned
+ * @property {boolean} [benchable] "Benchmark this function" can measure it (set by the lint runner from the bench's predicate)
  */
 
 /** @typedef {{ range: Range, newText: string }} TextEdit */
@@ -39,6 +40,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {SuggestionAction[]} suggestions
  * @property {OffloadAction} [offload] create the worker module and call it through a pool
  * @property {string} [summary] the rule's few-word summary (its `meta.docs.summary`), the CodeLens title
+ * @property {boolean} benchable "Benchmark this function" can measure it: the "Benchmark" CodeLens is offered only then
  */
 
 export const DIAGNOSTIC_SOURCE = 'unblock';
@@ -93,6 +95,7 @@ export function toDiagnosticRecord(message, index, lookup) {
     code: { value: message.ruleId.slice(DIAGNOSTIC_SOURCE.length + 1), target: lookup.docsUrlFor(message.ruleId) },
     suggestions: suggestionActions(message, index),
     summary: lookup.summaryFor?.(message.ruleId),
+    benchable: message.benchable === true,
     ...(message.offload ? { offload: offloadAction(message.offload, index) } : {}),
   };
 }

@@ -1,6 +1,6 @@
 // CodeLens above each reported group: what could run together (opens the quick fixes) and
-// "Benchmark" (measures this function before and after the fix). See README for why a
-// CodeLens rather than an inlay hint.
+// "Benchmark" (measures this function before and after the fix), offered only on findings the
+// bench can measure. See README for why a CodeLens rather than an inlay hint.
 import * as vscode from 'vscode';
 import { lensTitle } from '../mapping/lens.js';
 import { toRange } from './convert.js';
@@ -78,7 +78,8 @@ export class UnblockCodeLenses {
           arguments: [document.uri, range.start],
         }),
       ];
-      if (trusted) {
+      // Only where the bench can measure the finding (its own predicate, set on the record by the lint).
+      if (trusted && record.benchable) {
         lenses.push(new vscode.CodeLens(range, {
           title: 'Benchmark',
           tooltip: 'Measure this function before and after the fix (simulated backends)',

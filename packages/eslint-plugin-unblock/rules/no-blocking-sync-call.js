@@ -88,8 +88,8 @@ export default createRule({
       blockingNoAwait: '{{api}} {{why}}; in an async function, use {{replacement}}.',
       useAsync: 'Replace with {{preview}}.',
       packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns. Use {{replacement}}.',
-      packageTimeSliced:
-        '{{api}}() {{why}}, so no other request is served until it returns. Its async form, {{replacement}}, slices the same work with setImmediate: the event loop stays responsive, but throughput does not grow. For that, use bcrypt (native, on the libuv thread pool) or node:crypto scrypt.',
+      bcryptjsBlocking:
+        '{{api}}() {{why}}{{cost}}, so no other request is served until it returns. Its async form, {{asyncForm}}, is no cure: it yields to other requests only after each 100 ms of work{{slices}}. Use {{replacement}}, or run it on a worker thread.',
       offloadToWorker:
         '{{api}}() {{why}}, and it has no asynchronous form{{note}}. Run it on a worker pool (piscina){{alternative}}, so the event loop keeps serving.',
       usePackageAsync: 'Replace with {{preview}}{{note}}.',

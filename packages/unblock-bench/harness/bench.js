@@ -1,4 +1,4 @@
-import { rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { runComparison } from '../run-comparison.js';
 import { makeOwnedTempDir } from '../temp-folders.js';
@@ -7,6 +7,8 @@ import { KNOWN_RULES } from '../options.js';
 import { buildFunctionHarness } from './build.js';
 import { BYSTANDER_PATH } from './runtime.js';
 import { writeHarnessFiles, loadHarnessModule, compareVariants } from './verify.js';
+import { loadPlugin, suggestedReports } from '../after-source.js';
+import { functionBenchVerdict } from '../measurable.js';
 
 /**
  * Benchmarks the function at `file:line` like a fixture: generates the "before" harness, lets the
@@ -22,7 +24,11 @@ export async function benchmarkFunction(options, hooks = {}) {
   const harness = await buildFunctionHarness({ file, line, latencyModel, rules });
   const about = describeHarness(harness);
   if (harness.refusal) return { status: 'refused', function: about, refusal: harness.refusal };
-  if (!harness.after?.fixed) return { status: 'nothing-to-fix', function: about, refusal: null };
+  if (!harness.after?.fixed) {
+    // The rules may report the function and still leave the harness nothing to fix: say why.
+    const why = await whyNotMeasurable(harness, rules);
+    return why ? { status: 'refused', function: about, refusal: why } : { status: 'nothing-to-fix', function: about, refusal: null };
+  }
 
   const probe = await probeHarness({ file, line, rules, messages: harness.after.messages });
   if ('refusal' in probe) return { status: 'refused', function: about, refusal: probe.refusal };
@@ -51,6 +57,34 @@ export async function benchmarkFunction(options, hooks = {}) {
   } finally {
     if (!keep) await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Why a function the rules report on left the harness nothing to fix, from the rules' reports on
+ * the file itself (under its own path, so the project around it is read as the editor reads it)
+ * and the bench's own predicate (measurable.js, which the editor's "Benchmark" CodeLens follows):
+ * "line 5: bcrypt.hashSync() … it is a call into an npm package, …". Null when the rules report
+ * nothing in the function, or something the function bench can measure.
+ * @param {import('./build.js').FunctionHarness} harness
+ * @param {string[]} rules
+ * @returns {Promise<string | null>}
+ */
+async function whyNotMeasurable(harness, rules) {
+  const { span } = harness;
+  if (!span) return null;
+  let reports;
+  try {
+    const source = await readFile(harness.file, 'utf8');
+    reports = suggestedReports(source, { rules, filename: harness.file, plugin: await loadPlugin(), cwd: path.dirname(harness.file) });
+  } catch {
+    return null; // the harness parsed it; a file the rules cannot lint says nothing more
+  }
+  const inside = reports.filter((r) => r.line >= span.start && r.line <= span.end);
+  if (inside.length === 0 || inside.some((r) => functionBenchVerdict(/** @type {any} */ (r)).measurable)) return null;
+  const first = inside[0];
+  const verdict = /** @type {{ reason: string }} */ (functionBenchVerdict(/** @type {any} */ (first)));
+  const callee = /^`?([\w.$]+\(\))/.exec(first.message)?.[1];
+  return `the report on line ${first.line} (${callee ?? first.ruleId}) cannot be measured here: ${verdict.reason}`;
 }
 
 /**

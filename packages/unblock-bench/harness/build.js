@@ -29,8 +29,9 @@ const RUNTIME_URL = new URL('./runtime.js', import.meta.url).href;
  *   before: { source: string } | null,
  *   after: { source: string, fixed: boolean, messages: string[] } | null,
  *   simulated: string[],
+ *   span?: { start: number, end: number },
  *   refusal?: string,
- * }} FunctionHarness
+ * }} FunctionHarness `span`: the function's first and last line
  */
 
 /**
@@ -82,11 +83,12 @@ export async function buildFunctionHarness(options) {
     return { ...base, refusal: `the file cannot be analysed: ${String(err?.message ?? err).split('\n')[0]}` };
   }
   if ('refusal' in analysed) return { ...base, ...analysed };
-  const { functionName, source, collected } = analysed;
+  const { functionName, source, collected, span } = analysed;
   const after = await applyPluginFixes(source, { rules: options.rules });
   return {
     ...base,
     functionName,
+    span,
     before: { source },
     after,
     simulated: collected.asyncCalls,
@@ -123,5 +125,5 @@ function analyse(ast, file, line, model, modelText, runtimeSpecifier) {
     throw err;
   }
   const { source } = emitHarness({ target, collected, model, modelText, file, line, functionName, runtimeSpecifier });
-  return { functionName, source, collected };
+  return { functionName, source, collected, span: { start: start.line, end: end.line } };
 }

@@ -19,6 +19,6 @@ export function formatFunctionHeader(result, { cwd = process.cwd() } = {}) {
     `simulated calls: ${fn.simulated.length ? fn.simulated.join(', ') : 'none awaited (blocking calls run for real)'}`,
     fn.note,
   ];
-  if (result.status === 'nothing-to-fix') lines.push('the Unblock rules report nothing to fix in this function, so there is nothing to compare');
+  if (result.status === 'nothing-to-fix') lines.push('not measured: the Unblock rules report nothing to fix in this function, so there is no "after" to compare');
   return `${lines.join('\n')}\n`;
 }

@@ -1,8 +1,9 @@
 import { LATENCY_BUCKET_EDGES } from '../stats.js';
 import { summaryRows } from './summary.js';
-import { findingLabel, machineLine, ms, percent, plural, ratio, rps } from './format.js';
+import { findingLabel, machineLine, ms, percent, plural, rps } from './format.js';
 import { COLORS, barChart, escapeXml, lineChart } from './svg.js';
 import { ratioVerdict } from '../verdict.js';
+import { idealNote, levelHeadline, notMeasuredText, runtimeLine } from './caveats.js';
 
 /**
  * A self-contained HTML report (inline CSS and SVG, nothing fetched at view time): the summary
@@ -24,7 +25,18 @@ pre{background:#f3f4f6;padding:.75rem;overflow:auto;font-size:12px}
 .scroll{overflow-x:auto;max-width:100%}
 table.summary{border-collapse:collapse;font-size:12px}table.summary td,table.summary th{border-bottom:1px solid #e5e7eb;padding:2px 4px;text-align:left;vertical-align:top}
 table.summary th{vertical-align:bottom}
+tr.noisy td{background:#fffbeb}.mark{color:#92400e;font-weight:600}
+svg{max-width:100%;height:auto}
 h2{border-top:1px solid #d1d5db;padding-top:1rem}
+/* A half-width editor panel: each table row becomes a small card of label: value lines. */
+@media (max-width:640px){
+body{margin:1rem .5rem}
+table.summary,table.summary tbody,table.summary tr,table.summary td{display:block;width:auto}
+table.summary tr.head{display:none}
+table.summary tr{border-bottom:1px solid #d1d5db;padding:4px 0}
+table.summary td{border:0;padding:1px 4px;display:flex;gap:.5rem}
+table.summary td::before{content:attr(data-label);flex:0 0 9.5rem;color:#4b5563}
+}
 </style></head><body>
 <h1>Unblock bench report</h1>
 <p>“Before” is the code as it is; “after” is the same code with Unblock's fixes applied. Both ran as separate servers on this machine and took turns under the same load. Each ratio compares the two within a round; ± is how far the rounds disagreed, and “inconclusive” means they did not even agree on which is faster.</p>
@@ -47,21 +59,30 @@ function summaryTable(entries) {
   const machine = all.machine;
   const headers = keep.map((i) => all.headers[i]);
   const rows = all.rows.map((r) => keep.map((i) => r[i] ?? ''));
-  return `${machine ? `<p>Machine: ${escapeXml(machineLine(machine))}</p>` : ''}${htmlTable(headers, rows)}`;
+  const noisy = all.noisy.some(Boolean)
+    ? '<p class="note"><span class="mark">⚠ noisy</span>: the rounds of that row disagree (their req/s ratios spread by ±15% or more, or not even the direction is clear), or other programs used the machine meanwhile; measure again before quoting it.</p>'
+    : '';
+  return `${machine ? `<p>Machine: ${escapeXml(machineLine(machine))}</p>` : ''}${htmlTable(headers, rows, all.noisy)}${noisy}`;
 }
 
 const HTML_SUMMARY_COLUMNS = ['fixture', 'conns', 'req/s before → after', 'after vs before', 'p50 ms', 'p99 ms', 'bystander p50 ms', 'ideal (reached)'];
 
 /**
- * A table that scrolls sideways on its own when the view is narrower than it.
+ * A table that scrolls sideways on its own when the view is narrower than it, and turns each row
+ * into a card of "header: value" lines in a narrow view (a half-width editor panel). A row with a
+ * `noisy` reason is marked, the reason in its tooltip.
  * @param {string[]} headers
  * @param {string[][]} rows
+ * @param {Array<string | null>} [noisy] per row
  */
-function htmlTable(headers, rows) {
-  const head = `<tr>${headers.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr>`;
+function htmlTable(headers, rows, noisy = []) {
+  const head = `<tr class="head">${headers.map((h) => `<th>${escapeXml(h)}</th>`).join('')}</tr>`;
   // "92.5 → 20.4" may wrap after the arrow, never before it.
   const cell = (/** @type {string} */ text) => escapeXml(text).replaceAll(' → ', '\u00a0→ ');
-  const body = rows.map((r) => `<tr>${headers.map((_, i) => `<td>${cell(r[i] ?? '')}</td>`).join('')}</tr>`).join('\n');
+  const mark = (/** @type {number} */ r) => (noisy[r] ? ` <span class="mark" title="${escapeXml(noisy[r] ?? '')}">⚠ noisy</span>` : '');
+  const body = rows
+    .map((row, r) => `<tr${noisy[r] ? ' class="noisy"' : ''}>${headers.map((h, i) => `<td data-label="${escapeXml(h)}">${cell(row[i] ?? '')}${i === 0 ? mark(r) : ''}</td>`).join('')}</tr>`)
+    .join('\n');
   return `<div class="scroll"><table class="summary">${head}\n${body}</table></div>`;
 }
 
@@ -75,9 +96,10 @@ function fixtureSection(result) {
   const f = result.fixture;
   const parts = [`<h2>${escapeXml(f.name)}: ${escapeXml(f.title)}</h2>`];
   if (f.description) parts.push(`<p>${escapeXml(f.description)}</p>`);
-  parts.push(`<p>Machine: ${escapeXml(machineLine(result.machine))}. Wall time ${result.wallSeconds.toFixed(1)} s.</p>`);
+  const servers = runtimeLine(result);
+  parts.push(`<p>Machine: ${escapeXml(machineLine(result.machine))}.${servers ? ` ${escapeXml(capitalize(servers))}.` : ''} Wall time ${result.wallSeconds.toFixed(1)} s.</p>`);
   if (result.status === 'nothing-to-fix') {
-    parts.push('<p><strong>Nothing to fix</strong>: the rules found nothing to change, so nothing was benchmarked.</p>');
+    parts.push(`<p><strong>${result.expected ? 'Nothing to fix' : 'Not measured'}</strong>: ${escapeXml(notMeasuredText(result).replace(/^[^:]*: /, ''))}</p>`);
     return parts.join('\n');
   }
   const files = result.fix.files ?? [];
@@ -126,9 +148,9 @@ function routeTable(level, result) {
  */
 function levelSection(level, pool, result) {
   const { before: b, after: a } = level;
-  const head = `<h3>${plural(level.connections, 'connection')}, UV_THREADPOOL_SIZE=${pool}: req/s ${escapeXml(ratioVerdict(level.ratio.rps).text)} (${rps(b.rps?.median)} → ${rps(a.rps?.median)})</h3>`;
-  const ideal = level.ideal.gain === null ? 'No prediction for this fixture.' : `Ideal gain ${ratio(level.ideal.gain)} (${escapeXml(level.ideal.basis)})${level.ideal.reached === null ? ': no gain expected.' : `; the fix reached ${percent(level.ideal.reached)} of it.`}`;
-  const bound = `<p>${ideal} Bound by: before — ${escapeXml(b.bound)}; after — ${escapeXml(a.bound)}.</p>`;
+  // A route the fix made slower is named before the overall gain.
+  const head = `<h3>${plural(level.connections, 'connection')}, UV_THREADPOOL_SIZE=${pool}: ${escapeXml(levelHeadline(level, result))} (req/s ${rps(b.rps?.median)} → ${rps(a.rps?.median)})</h3>`;
+  const bound = `<p>${escapeXml(capitalize(idealNote(level)))}. Bound by: before — ${escapeXml(b.bound)}; after — ${escapeXml(a.bound)}.</p>`;
   const noisy = level.noisySlices ? `<p class="note">${plural(level.noisySlices, 'slice')} ran while other programs were busy.</p>` : '';
   const charts = [
     lineChart({

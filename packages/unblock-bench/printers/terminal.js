@@ -1,5 +1,6 @@
-import { findingLabel, machineLine, ms, percent, plural, ratio, rps, spread, table } from './format.js';
+import { findingLabel, machineLine, ms, percent, plural, rps, spread, table } from './format.js';
 import { ratioVerdict } from '../verdict.js';
+import { idealNote, levelHeadline, notMeasuredText, runtimeLine, slowerRoutes } from './caveats.js';
 
 /**
  * The per-fixture report for a terminal: what was fixed, then per thread-pool size and
@@ -19,8 +20,7 @@ export function formatComparison(result, options = {}) {
   if (fix.rulesMissing.length) out.push(`rules not in the plugin yet (skipped): ${fix.rulesMissing.join(', ')}`);
   const files = fix.files ?? [];
   if (result.status === 'nothing-to-fix') {
-    const where = files.length > 1 ? `${f.entry} or the ${plural(files.length - 1, 'file')} it imports` : f.entry;
-    out.push(`nothing to fix: ${fix.rulesApplied.join(', ') || 'no rule available'} found nothing to change in ${where}; not benchmarked.`);
+    out.push(notMeasuredText(result));
     return out.join('\n') + '\n';
   }
   const changedFiles = files.filter((/** @type {any} */ x) => x.changed).length;
@@ -28,8 +28,14 @@ export function formatComparison(result, options = {}) {
   if (files.length > 1) out.push(...fileLines(files));
   if (options.diff !== false && fix.diff) out.push('', fix.diff.trimEnd());
   out.push('', `equivalence: ${plural(result.equivalence.requests, 'request')} answered alike by before and after`);
+  const servers = runtimeLine(result);
+  if (servers) out.push(servers);
   if (result.host) out.push(`host: ${result.host.text}`);
   for (const run of result.runs) {
+    // A route the fix made slower is said before any overall gain.
+    for (const level of run.levels) {
+      if (slowerRoutes(level, result).length) out.push('', `${level.connections} conn: ${levelHeadline(level, result)}`);
+    }
     out.push('', `UV_THREADPOOL_SIZE=${run.threadpoolSize}, ${result.machine.cores} cores, ${result.settings.rounds} round${result.settings.rounds === 1 ? '' : 's'} × ${result.settings.duration} s per variant (A B A B after ${result.settings.warmup} s warm-up)`);
     /** @type {string[][]} */
     const rows = [];
@@ -136,11 +142,7 @@ function routeSection(level, result) {
  * @param {{ maxOutsideLoad: number }} settings
  */
 function levelNotes(level, settings) {
-  const { ideal } = level;
-  const notes = [`bound by: before — ${level.before.bound}; after — ${level.after.bound}`];
-  if (ideal.gain === null) notes.push('ideal gain: no prediction for this fixture');
-  else if (ideal.reached === null) notes.push(`ideal gain ${ratio(ideal.gain)}: no gain expected (${ideal.basis})`);
-  else notes.push(`ideal gain ${ratio(ideal.gain)} (${ideal.basis}); the fix reached ${percent(ideal.reached)} of it`);
+  const notes = [`bound by: before — ${level.before.bound}; after — ${level.after.bound}`, idealNote(level)];
   if (level.noisySlices > 0) {
     notes.push(`${plural(level.noisySlices, 'slice')} ran while other programs used more than ${plural(settings.maxOutsideLoad, 'core')}; treat these numbers with care`);
   }

@@ -122,6 +122,28 @@ describe('project index: start-up code the caller search must see (silent even w
     }
   });
 
+  it("the server factory fixture.json names, and what it calls outside its handlers, though nothing in the project calls it", async () => {
+    // Preparing an app for the bench exports a createServer() only the bench calls: its start-up hashes stay silent,
+    // the route the factory registers is still a request path.
+    const reports = await lintFixture('bench-factory', withUnknownCallers);
+    assert.deepEqual(reportsOf(reports['src/app.ts'], 'no-blocking-sync-call'), []);
+    assert.deepEqual(reportsOf(reports['src/seed.ts'], 'no-blocking-sync-call'), []);
+    assert.deepEqual(reportsOf(reports['src/routes/login.ts'], 'no-blocking-sync-call').map((report) => report.line), [9]);
+  });
+
+  it('the same factory without the fixture.json: nothing shows it runs at start-up, so unknown callers are reported', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-no-fixture-'));
+    try {
+      fs.cpSync(path.join(fixturesDir, 'bench-factory'), dir, { recursive: true });
+      fs.rmSync(path.join(dir, 'fixture.json'));
+      const reports = await lintFixture('bench-factory', withUnknownCallers, { at: dir });
+      assert.deepEqual(reportsOf(reports['src/app.ts'], 'no-blocking-sync-call').map((report) => report.line), [9]);
+      assert.deepEqual(reportsOf(reports['src/seed.ts'], 'no-blocking-sync-call').map((report) => report.line), [8]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('a static method reached through this.method() from a static method boot calls', async () => {
     assert.deepEqual(await blockingIn('static-boot', 'database.js', withUnknownCallers), []);
   });

@@ -1,9 +1,10 @@
 // "Benchmark this file": the active file is a module exporting a request handler or a server
-// factory, measured as a fixture; its own fixture.json answers the questions when it has one.
+// factory, measured as a fixture; a fixture.json that names it (beside it, or in a folder above it
+// up to the workspace folder: the project root) answers the questions when there is one.
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { adHocFixtureSpec, benchOptions, exportedNames, looksLikeFactory } from '../../bench/choices.js';
+import { adHocFixtureSpec, benchOptions, exportedNames, looksLikeFactory, owningFixtureDir } from '../../bench/choices.js';
 import { refuseIfRestricted, saveFirst } from './guards.js';
 import { benchmarkFixtureFolder, fixtureApply } from './fixture.js';
 
@@ -18,16 +19,15 @@ export async function benchmarkFile(deps, args) {
   if (refused) return refused;
   const document = vscode.window.activeTextEditor?.document;
   if (!document || document.isUntitled) {
-    void vscode.window.showInformationMessage('Unblock: open a saved JavaScript module that exports a request handler or a server factory.');
+    void vscode.window.showInformationMessage('Unblock: open a saved JavaScript or TypeScript module that exports a request handler or a server factory.');
     return { status: 'cancelled' };
   }
   if (!(await saveFirst(document))) return { status: 'cancelled' };
   const dir = path.dirname(document.uri.fsPath);
   const entry = path.basename(document.uri.fsPath);
-  const ownSpec = await readFile(path.join(dir, 'fixture.json'), 'utf8').then(JSON.parse, () => undefined);
-  if (ownSpec?.entry && path.resolve(dir, ownSpec.entry) === document.uri.fsPath) {
-    return benchmarkFixtureFolder(deps, `benchmark ${entry}`, dir, false);
-  }
+  const workspace = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath ?? dir;
+  const fixtureDir = await owningFixtureDir(document.uri.fsPath, workspace, (file) => readFile(file, 'utf8').then(JSON.parse, () => undefined));
+  if (fixtureDir) return benchmarkFixtureFolder(deps, `benchmark ${entry}`, fixtureDir, false);
   const answers = await askHowItServes(document, args);
   if (!answers) return { status: 'cancelled' };
   return deps.session.run(`benchmark ${entry}`, async (bench, hooks) => {

@@ -3,7 +3,7 @@
 import * as vscode from 'vscode';
 import path from 'node:path';
 import { readdir, readFile } from 'node:fs/promises';
-import { benchOptions, fixtureLabel } from '../../bench/choices.js';
+import { benchOptions, fixtureLabel, isBenchFixture } from '../../bench/choices.js';
 import { applyFixToDocument, openFixedCopy } from '../apply-fix.js';
 import { refuseIfRestricted } from './guards.js';
 
@@ -55,7 +55,8 @@ function resolveFixtureArg(bundledFixtures, value) {
  * @returns {Promise<string | undefined>} the picked fixture's folder
  */
 async function pickFixture(bundledFixtures) {
-  const found = await vscode.workspace.findFiles('**/fixtures/**/fixture.json', '**/node_modules/**', 200);
+  // Anywhere in the workspace, the project root included; only the bench's own fixture.json files are offered.
+  const found = await vscode.workspace.findFiles('**/fixture.json', '**/node_modules/**', 200);
   const bundled = (await readdir(bundledFixtures).catch(() => [])).map((name) => vscode.Uri.file(path.join(bundledFixtures, name, 'fixture.json')));
   /** @type {(vscode.QuickPickItem & { dir: string })[]} */
   const items = [];
@@ -64,8 +65,8 @@ async function pickFixture(bundledFixtures) {
     if (uris.length) items.push({ label: where === 'workspace' ? 'Workspace' : 'Bundled examples', kind: vscode.QuickPickItemKind.Separator, dir: '' });
     uris.forEach((uri, i) => {
       const spec = specs[i];
-      // A fixture.json that does not parse is not offered.
-      if (!spec) return;
+      // A fixture.json that does not parse, or is another tool's, is not offered.
+      if (!isBenchFixture(spec)) return;
       const dir = path.dirname(uri.fsPath);
       items.push({ label: fixtureLabel(spec, path.basename(dir)), description: where === 'workspace' ? vscode.workspace.asRelativePath(dir) : where, detail: spec.description, dir });
     });
@@ -85,8 +86,9 @@ async function pickFixture(bundledFixtures) {
  */
 export function fixtureApply(bench, result, dir, readOnly) {
   const fixed = (result.fix.files ?? [{ file: result.fixture.entry, changed: true }]).filter((/** @type {any} */ f) => f.changed).map((/** @type {any} */ f) => f.file);
+  // Linted under its own path in its project, as the runner linted it: the same rewrite, TypeScript included.
   const afterOf = (/** @type {string} */ file) => async (/** @type {string} */ text) =>
-    bench.buildAfterSource(text, { rules: result.settings.rules, filename: file, plugin: await bench.loadPlugin() }).source;
+    bench.buildAfterSource(text, { rules: result.settings.rules, filename: file, plugin: await bench.loadPlugin(), lintPath: path.join(dir, file), cwd: dir }).source;
   const label = readOnly ? (fixed.length > 1 ? 'Open the fixed versions' : 'Open the fixed version') : 'Apply this fix';
   return {
     label,

@@ -22,7 +22,8 @@ export function showResult(output, bench, title, result, applyFor) {
     return { status: 'refused', message: result.refusal };
   }
   if (result.status === 'nothing-to-fix') {
-    const message = 'Unblock: the rules found nothing to fix here, so there is nothing to compare.';
+    // A fixture says what the rules read and why nothing was measured; a function, that the rules report nothing in it.
+    const message = result.fix ? `Unblock: ${bench.notMeasuredText(result)}` : 'Unblock: the rules report nothing to fix in this function, so nothing was measured.';
     output.appendLine(message);
     void vscode.window.showInformationMessage(message);
     return { status: 'nothing-to-fix', message };

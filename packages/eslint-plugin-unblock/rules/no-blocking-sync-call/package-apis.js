@@ -9,7 +9,10 @@
  *   thread (`forge.pkcs5.pbkdf2(…, cb)` calls Node's `crypto.pbkdf2`);
  * - `zlib`: `node:zlib` computes the same bytes on the libuv pool (pako);
  * - `node`: a Node core API does the same job but returns another type (crypto-js);
- * - `worker`: no asynchronous form exists; the work belongs on a worker pool (piscina).
+ * - `worker`: no asynchronous form exists; the work belongs on a worker pool (piscina);
+ * - `bcryptjs`: the async form exists but is no cure (it runs the same JavaScript on the main
+ *   thread, yielding only after each 100 ms of work): the report names native `bcrypt` or a
+ *   worker thread, and the only rewrite is the switch to native `bcrypt` where it keeps the hash.
  *
  * Costs were measured on this project's 2-core machine (see docs/rules/no-blocking-sync-call.md).
  */
@@ -22,9 +25,8 @@
  * @property {string[]} path property path from the module object to the function ([] when the module is the function)
  * @property {string} [specifier] module specifier when it is not the package name (`crypto-js/pbkdf2`)
  * @property {CostClass} cost cost of one call; `jwt` rows refine it by algorithm
- * @property {'promise' | 'promisify' | 'zlib' | 'node' | 'worker'} cure
- * @property {string} [async] the async export of the same package (`promise`) or of `node:zlib` (`zlib`)
- * @property {boolean} [timeSliced] the async form runs on the main thread in slices (bcryptjs)
+ * @property {'promise' | 'promisify' | 'zlib' | 'node' | 'worker' | 'bcryptjs'} cure
+ * @property {string} [async] the async export of the same package (`promise`, `bcryptjs`) or of `node:zlib` (`zlib`)
  * @property {'withoutCallback'} [when] only blocks when called without a callback
  * @property {'jwtSign' | 'jwtVerify'} [costBy] the cost depends on the algorithm option
  * @property {string} why what the call does on the main thread, for the message
@@ -34,7 +36,6 @@
  */
 
 const bcryptWhy = 'hashes with bcrypt on the main thread (tens of milliseconds at cost factor 10)';
-const bcryptjsWhy = 'hashes with bcrypt in JavaScript on the main thread (about 100 ms at cost factor 10)';
 
 /** @type {PackageApi[]} */
 const rows = [
@@ -44,10 +45,11 @@ const rows = [
   // 16 random bytes and some base64: microseconds.
   { package: 'bcrypt', path: ['genSaltSync'], cost: 'cheap', cure: 'promise', async: 'genSalt', why: 'draws a salt on the main thread', replacement: 'await bcrypt.genSalt() instead' },
 
-  // bcryptjs (pure JavaScript): its async forms slice the same work with setImmediate.
-  { package: 'bcryptjs', path: ['hashSync'], cost: 'cpu', cure: 'promise', async: 'hash', timeSliced: true, why: bcryptjsWhy, replacement: 'await bcryptjs.hash()' },
-  { package: 'bcryptjs', path: ['compareSync'], cost: 'cpu', cure: 'promise', async: 'compare', timeSliced: true, why: bcryptjsWhy, replacement: 'await bcryptjs.compare()' },
-  { package: 'bcryptjs', path: ['genSaltSync'], cost: 'cheap', cure: 'promise', async: 'genSalt', timeSliced: true, why: 'draws a salt on the main thread', replacement: 'await bcryptjs.genSalt()' },
+  // bcryptjs (pure JavaScript): its async forms run the same work on the main thread, yielding
+  // only after each 100 ms of it (report/bcryptjs-message.js says what that means at the call's cost factor).
+  { package: 'bcryptjs', path: ['hashSync'], cost: 'cpu', cure: 'bcryptjs', async: 'hash', why: 'hashes with bcrypt in JavaScript on the main thread', replacement: "native bcrypt's hash() (the same hash, computed on the libuv thread pool)" },
+  { package: 'bcryptjs', path: ['compareSync'], cost: 'cpu', cure: 'bcryptjs', async: 'compare', why: 'checks the password with bcrypt in JavaScript on the main thread', replacement: "native bcrypt's compare() (on the libuv thread pool; unlike bcryptjs it rejects PHP's $2y$ hashes)" },
+  { package: 'bcryptjs', path: ['genSaltSync'], cost: 'cheap', cure: 'bcryptjs', async: 'genSalt', why: 'draws a salt on the main thread (microseconds)', replacement: "native bcrypt's genSalt() along with its hash(): the hash is what blocks" },
 
   // crypto-js has no async form at all; Node's pbkdf2 runs on the pool but returns a Buffer, not a WordArray.
   ...[{ path: ['PBKDF2'] }, { path: [], specifier: 'crypto-js/pbkdf2' }].map((where) => ({

@@ -1,7 +1,8 @@
 /**
  * Reports and rewrites for blocking npm-package calls (../package-apis.js):
  *   bcrypt.hashSync(pw, 10)           → await bcrypt.hash(pw, 10)
- *   bcryptjs.hashSync(pw, salt)       → await bcryptjs.hash(pw, salt)   (time-sliced; or native bcrypt, below)
+ *   bcryptjs.hashSync(pw, salt)       → await hash(pw, salt) from native bcrypt, when installed (bcryptjs's own
+ *                                       async form is no cure: bcryptjs-message.js)
  *   forge.pkcs5.pbkdf2(p, s, n, len)  → await promisify(forge.pkcs5.pbkdf2)(p, s, n, len)
  *   pako.gzip(data)                   → new Uint8Array(await promisify(zlib.gzip)(data))
  * Each rewrite keeps the result byte for byte (test/fix/package-async.semantic.test.js);
@@ -14,6 +15,7 @@ import { addImports, reachExport, skipTypeWrappers } from '../../core/rewrite/mo
 import { enclosingAsyncBody, safeParents } from './sync-to-async.js';
 import { specifiersOf } from '../node-module-tracker.js';
 import { packageApiName } from '../package-apis.js';
+import { bcryptjsData } from './bcryptjs-message.js';
 
 /** @typedef {import('../package-calls.js').PackageCall} PackageCall */
 /** @typedef {import('eslint').SourceCode} SourceCode */
@@ -25,6 +27,12 @@ import { packageApiName } from '../package-apis.js';
  * @property {string} note said after the preview in the suggestion title
  * @property {(fixer: import('eslint').Rule.RuleFixer) => import('eslint').Rule.Fix[]} fix
  */
+
+/**
+ * The message ids of reports on npm-package calls, for tools that must tell them apart from
+ * reports on Node's own APIs (the function bench stands a simulated value in for every package).
+ */
+export const packageMessageIds = Object.freeze(['packageBlocking', 'bcryptjsBlocking', 'offloadToWorker']);
 
 /**
  * What to report for one call: message id, data and the rewrites (best first).
@@ -39,18 +47,22 @@ export function describePackageCall(sourceCode, call, file) {
   if (api.cure === 'worker') {
     return { messageId: 'offloadToWorker', data: { ...data, note: api.noAsyncNote ?? '', alternative: api.replacement ? `, or use ${api.replacement}` : '' }, rewrites: [] };
   }
+  if (api.cure === 'bcryptjs') {
+    // Its own async form is never offered: it would not free the event loop (bcryptjs-message.js).
+    if (api.path[0] === 'genSaltSync') return { messageId: 'packageBlocking', data, rewrites: [] };
+    const native = nativeBcryptRewrite(sourceCode, call, file);
+    return { messageId: 'bcryptjsBlocking', data: bcryptjsData(sourceCode, call, data.api), rewrites: native ? [native] : [] };
+  }
   /** @type {Array<Rewrite | null>} */
   const rewrites = [];
   if (api.cure === 'promise') {
-    if (api.package === 'bcryptjs') rewrites.push(nativeBcryptRewrite(sourceCode, call, file));
     rewrites.push(promiseFormRewrite(sourceCode, call));
   } else if (api.cure === 'promisify') {
     rewrites.push(promisifyRewrite(sourceCode, call));
   } else if (api.cure === 'zlib') {
     rewrites.push(zlibRewrite(sourceCode, call));
   }
-  const messageId = api.timeSliced ? 'packageTimeSliced' : 'packageBlocking';
-  return { messageId, data, rewrites: rewrites.filter((r) => r !== null) };
+  return { messageId: 'packageBlocking', data, rewrites: rewrites.filter((r) => r !== null) };
 }
 
 /**
@@ -109,8 +121,7 @@ function promiseFormRewrite(sourceCode, { node, api, moduleId }) {
   const asyncCallee = object !== null ? `${object}.${api.async}` : callee.type === 'Identifier' ? reachExport(sourceCode, node, imports, [moduleId], api.async, moduleId) : null;
   if (!asyncCallee) return null;
   const rewrite = awaitedCall(sourceCode, node, asyncCallee, imports);
-  const note = api.timeSliced ? ' (same result; the event loop stays responsive, throughput does not grow)' : '';
-  return rewrite && { ...rewrite, note };
+  return rewrite && { ...rewrite, note: '' };
 }
 
 /** @type {Map<string, boolean>} */

@@ -12,7 +12,8 @@
  * - `registrations`: a call that hands a handler over (`app.post('/login', handler)`,
  *   `new Worker('mail', fn)`); the first module that finds any wins;
  * - `declared`: functions a module declares as handlers by its shape
- *   (a decorated controller method, a Next.js `route.ts` export).
+ *   (a decorated controller method, a Next.js `route.ts` export), or that a
+ *   file beside it names (the server factory in unblock-bench's fixture.json).
  */
 import express from './servers/express.js';
 import koa from './servers/koa.js';
@@ -29,6 +30,7 @@ import nestjs from './apps/nestjs.js';
 import nextjs from './apps/nextjs.js';
 import remix from './apps/remix.js';
 import graphql from './apps/graphql.js';
+import benchFactory from './apps/bench-factory.js';
 import socketServers from './events/socket-servers.js';
 import workerThreads from './events/worker-threads.js';
 
@@ -66,4 +68,4 @@ import workerThreads from './events/worker-threads.js';
 const routers = [express, koa, fastify, hapi, restify, polka, hono, h3, nodeHttp];
 
 /** @type {ReadonlyArray<Framework>} */
-export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, nestjs, nextjs, remix, graphql];
+export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, nestjs, nextjs, remix, graphql, benchFactory];
