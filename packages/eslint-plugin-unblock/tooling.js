@@ -14,9 +14,15 @@
  *   them as process warnings, until the returned function is called; the editor writes them to its log.
  * - packageMessageIds: the message ids of unblock/no-blocking-sync-call's reports on npm-package
  *   calls (bcrypt, bcryptjs, pako…), which the bench's function harness cannot run for real.
+ * - describeAwaitSites(sourceCode, filename, options): every await of a linted file, the function
+ *   it runs in, and for two awaits of one function whether the waterfall analysis lets them start
+ *   together (and why not). `unblock-bench observe` uses it to tell, of the awaits it saw wait one
+ *   after another, which could have overlapped: the rule's own answer, not a second opinion.
  */
 export { planWorkerOffloads } from './rules/no-blocking-sync-call/report/worker-offload.js';
 export { packageMessageIds } from './rules/no-blocking-sync-call/report/package-rewrites.js';
 export { forgetProjectFile, onLintWarning } from './rules/project/index.js';
+export { describeAwaitSites } from './rules/no-await-waterfall/await-sites.js';
 
 /** @typedef {import('./rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} WorkerOffload */
+/** @typedef {import('./rules/no-await-waterfall/await-sites.js').AwaitSites} AwaitSites */

@@ -40,10 +40,10 @@ export default createRule({
       },
     ],
     messages: {
-      waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all.',
-      waterfallUntyped: '{{names}} wait for each other though {{reason}}; start them together with Promise.all (no rewrite: it would lose a declared type).',
+      waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all{{observed}}.',
+      waterfallUntyped: '{{names}} wait for each other though {{reason}}; start them together with Promise.all (no rewrite: it would lose a declared type){{observed}}.',
       startTogether: 'Start the {{count}} operations together with Promise.all.',
-      waterfallSettled: '{{names}} wait for each other though {{reason}}; start them together with Promise.allSettled, each catch kept.',
+      waterfallSettled: '{{names}} wait for each other though {{reason}}; start them together with Promise.allSettled, each catch kept{{observed}}.',
       startSettled: 'Start the {{count}} operations together with Promise.allSettled, each failure handled by its own catch.',
       startEarly: 'Start {{names}} early and await {{each}} where its result is used.',
     },

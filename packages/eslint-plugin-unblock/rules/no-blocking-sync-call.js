@@ -84,14 +84,14 @@ export default createRule({
       },
     ],
     messages: {
-      blocking: '{{api}} {{why}}; use {{replacement}} instead.',
-      blockingNoAwait: '{{api}} {{why}}; in an async function, use {{replacement}}.',
+      blocking: '{{api}} {{why}}; use {{replacement}} instead{{observed}}.',
+      blockingNoAwait: '{{api}} {{why}}; in an async function, use {{replacement}}{{observed}}.',
       useAsync: 'Replace with {{preview}}.',
-      packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns. Use {{replacement}}.',
+      packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns. Use {{replacement}}{{observed}}.',
       bcryptjsBlocking:
-        '{{api}}() {{why}}{{cost}}, so no other request is served until it returns. Its async form, {{asyncForm}}, is no cure: it yields to other requests only after each 100 ms of work{{slices}}. Use {{replacement}}, or run it on a worker thread.',
+        '{{api}}() {{why}}{{cost}}, so no other request is served until it returns. Its async form, {{asyncForm}}, is no cure: it yields to other requests only after each 100 ms of work{{slices}}. Use {{replacement}}, or run it on a worker thread{{observed}}.',
       offloadToWorker:
-        '{{api}}() {{why}}, and it has no asynchronous form{{note}}. Run it on a worker pool (piscina){{alternative}}, so the event loop keeps serving.',
+        '{{api}}() {{why}}, and it has no asynchronous form{{note}}. Run it on a worker pool (piscina){{alternative}}, so the event loop keeps serving{{observed}}.',
       usePackageAsync: 'Replace with {{preview}}{{note}}.',
     },
   },

@@ -49,7 +49,7 @@ export default createRule({
       },
     ],
     messages: {
-      loopWaterfall: 'The iterations of this loop do not depend on each other but each waits for the previous one; run them together with Promise.all.',
+      loopWaterfall: 'The iterations of this loop do not depend on each other but each waits for the previous one; run them together with Promise.all{{observed}}.',
       asyncForEach: 'forEach does not wait for async callbacks: the code after it runs before they finish and their errors go unhandled.',
       runTogether: 'Run the iterations together with Promise.all.',
       runBounded: 'Run the iterations together, at most {{max}} at a time.',

@@ -62,14 +62,30 @@ export function findStatementGroups(statements, facts) {
  * @param {StatementFacts} facts
  */
 function canMoveTo(statements, from, to, moving, facts) {
+  return movingReason(statements, from, to, moving, facts) === null;
+}
+
+/**
+ * Why the operation at `to` may not start at `from` (together with the operation there): the
+ * first statement on the way that it depends on or may not cross; null when it may.
+ * @param {any[]} statements
+ * @param {number} from
+ * @param {number} to
+ * @param {Candidate} moving
+ * @param {StatementFacts} facts
+ * @returns {{ reason: string, earlier: Candidate | null } | null} `earlier`: the awaited operation it must wait for, if that is the reason
+ */
+export function movingReason(statements, from, to, moving, facts) {
   for (let k = from; k < to; k++) {
     const operation = facts.candidateOf(statements[k]);
     if (operation) {
-      if (orderingReason(operation, moving) !== null) return false;
+      const reason = orderingReason(operation, moving);
+      if (reason !== null) return { reason, earlier: operation };
       continue;
     }
     const effects = facts.crossableEffects(statements[k]);
-    if (effects === null || !canCross(effects, moving)) return false;
+    if (effects === null) return { reason: 'wall', earlier: null };
+    if (!canCross(effects, moving)) return { reason: 'binding flow', earlier: null };
   }
-  return true;
+  return null;
 }

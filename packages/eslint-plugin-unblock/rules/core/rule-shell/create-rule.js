@@ -8,6 +8,7 @@
 import { docsUrl } from './docs-url.js';
 import { withHostCheck } from './host-check.js';
 import { createReportGates } from './report-gates.js';
+import { withObservations } from './observed-runs.js';
 
 /**
  * @template {Record<string, any>} Options
@@ -30,7 +31,7 @@ export function createRule({ id, meta, defaultOptions, ignoreOption = 'ignoreFil
     meta: { ...meta, docs: { ...meta.docs, url: docsUrl(id) }, defaultOptions: [defaultOptions] },
     create(context) {
       const options = { ...defaultOptions, ...context.options[0] };
-      return create(context, options, createReportGates(context, options, ignoreOption));
+      return create(withObservations(context, `unblock/${id}`, meta.messages ?? {}), options, createReportGates(context, options, ignoreOption));
     },
   });
 }
