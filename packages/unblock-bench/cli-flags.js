@@ -2,6 +2,7 @@
 
 export const USAGE = `Usage: unblock-bench [options] <fixture-dir…>
        unblock-bench [options] --function <file:LINE> [--latency io:10]
+       unblock-bench observe <fixture-dir> [options]   (see unblock-bench observe --help)
 
 Applies the Unblock rules' fixes to each fixture, checks that before and after answer alike,
 and measures both under alternating HTTP load. A directory without fixture.json runs every

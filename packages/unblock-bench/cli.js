@@ -272,6 +272,8 @@ async function writeReport(file, text) {
   await writeFile(file, text);
 }
 
-main().catch((error) => {
+// `unblock-bench observe …` is a command of its own (observe/command.js).
+const command = process.argv[2] === 'observe' ? import('./observe/command.js').then((observe) => observe.main(process.argv.slice(3))) : main();
+command.catch((error) => {
   fail(`internal error: ${oneLine(error)}`, 1);
 });

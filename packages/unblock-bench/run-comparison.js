@@ -200,7 +200,7 @@ async function measurePool(ctx) {
  * @param {AbortSignal} [signal]
  * @returns {Guard}
  */
-function guardAgainst(running, signal) {
+export function guardAgainst(running, signal) {
   return (step) =>
     new Promise((resolve, reject) => {
       const onAbort = () => reject(abortError(signal));

@@ -10,6 +10,8 @@
  * With `trace`, V8's block coverage runs from before the import, and a 'coverage' request
  * answers which code ran since the last one: the runner uses it to see which findings each
  * route's requests execute. A traced server is never the one measured.
+ * With `preload` ({ module, options }), that module is imported and started before the fixture,
+ * and answers the runner's 'preload' requests (`unblock-bench observe` records through it).
  */
 import { Session } from 'node:inspector/promises';
 import http from 'node:http';
@@ -48,8 +50,19 @@ process.on('SIGINT', () => {});
 process.on('uncaughtException', (error) => fail('run', error));
 process.on('unhandledRejection', (error) => fail('run', error));
 
-const { entryPath, kind, exportName, trace, typescript } = JSON.parse(process.argv[2]);
+const { entryPath, kind, exportName, trace, typescript, preload } = JSON.parse(process.argv[2]);
 if (typescript) resolveLikeTypeScript();
+
+/** @type {{ start?: (options: unknown) => void, answer: (request: unknown) => Promise<unknown> } | null} */
+let helper = null;
+if (preload) {
+  try {
+    helper = await import(pathToFileURL(preload.module).href);
+    helper?.start?.(preload.options);
+  } catch (error) {
+    fail('import', error);
+  }
+}
 
 /** @type {Session | null} */
 let coverage = null;
@@ -62,7 +75,7 @@ if (trace) {
 
 let mod;
 try {
-  mod = await import(pathToFileURL(entryPath).href);
+  if (!preload || helper) mod = await import(pathToFileURL(entryPath).href);
 } catch (error) {
   fail('import', error);
 }
@@ -121,6 +134,11 @@ function listen(server) {
           .map((script) => ({ url: script.url, ranges: script.functions.flatMap((f) => f.ranges) }));
         send({ type: 'coverage', id: message.id, scripts });
       });
+    } else if (message?.type === 'preload' && helper) {
+      helper.answer(message.request).then(
+        (data) => send({ type: 'preload', id: message.id, data }),
+        (error) => send({ type: 'preload', id: message.id, error: String(error?.message ?? error) }),
+      );
     } else if (message?.type === 'stats') {
       const cpu = process.cpuUsage(cpuStart);
       const elu = performance.eventLoopUtilization(eluStart);

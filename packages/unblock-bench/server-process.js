@@ -25,6 +25,7 @@ const DEFAULT_ANSWER_TIMEOUT = 5;
  * @property {() => Promise<ServerStats>} stats
  * @property {() => Promise<Array<{ url: string, ranges: Array<{ startOffset: number, endOffset: number, count: number }> }>>} coverage
  *   code run since the last call (servers started with `trace` only)
+ * @property {(request: unknown) => Promise<any>} askPreload a question for the module started with `preload`
  * @property {() => Promise<void>} stop
  */
 
@@ -32,9 +33,11 @@ const DEFAULT_ANSWER_TIMEOUT = 5;
  * Starts one variant in its own Node process and waits until it listens.
  * @param {{ label: string, entryPath: string, kind: string, exportName: string, threadpoolSize: number,
  *   listenTimeout: number, answerTimeout?: number, signal?: AbortSignal, trace?: boolean,
- *   node?: import('./node-runtime.js').ServerRuntime, root?: string }} options listenTimeout in seconds;
+ *   node?: import('./node-runtime.js').ServerRuntime, root?: string,
+ *   preload?: { module: string, options: unknown } }} options listenTimeout in seconds;
  *   answerTimeout: seconds the server may take to answer the runner's own questions (statistics, coverage);
- *   node: the Node that runs it (default: the runner's own); root: the folder its files are named relative to in errors
+ *   node: the Node that runs it (default: the runner's own); root: the folder its files are named relative to in errors;
+ *   preload: a module the server imports before the fixture (see server-host.js)
  * @returns {Promise<ServerHandle>}
  */
 export async function startServer(options) {
@@ -42,7 +45,7 @@ export async function startServer(options) {
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, UV_THREADPOOL_SIZE: String(options.threadpoolSize) };
   delete env.NODE_OPTIONS; // a debugger or loader from the caller's shell would skew the numbers
-  const host = { entryPath: options.entryPath, kind: options.kind, exportName: options.exportName, trace: Boolean(options.trace), typescript: options.node?.typescript === 'strip' };
+  const host = { entryPath: options.entryPath, kind: options.kind, exportName: options.exportName, trace: Boolean(options.trace), typescript: options.node?.typescript === 'strip', preload: options.preload };
   const proc = spawnNode(HOST_SCRIPT, [JSON.stringify(host)], { env, execPath: options.node?.execPath, execArgv: options.node?.execArgv });
   const { child } = proc;
   let stopping = false;
@@ -72,9 +75,10 @@ export async function startServer(options) {
     const answerSeconds = options.answerTimeout ?? DEFAULT_ANSWER_TIMEOUT;
     /**
      * @param {string} type
+     * @param {Record<string, unknown>} [payload]
      * @returns {Promise<any>}
      */
-    const ask = (type) =>
+    const ask = (type, payload = {}) =>
       new Promise((resolve, reject) => {
         const id = ++nextId;
         const done = () => {
@@ -102,7 +106,7 @@ export async function startServer(options) {
           done();
           reject(error);
         });
-        child.send({ type, id }, (error) => {
+        child.send({ ...payload, type, id }, (error) => {
           if (error) {
             done();
             reject(new BenchError(`the ${label} server stopped answering: ${error.message}`, { code: 'SERVER_CRASHED' }));
@@ -123,6 +127,11 @@ export async function startServer(options) {
         return { eventLoop, utilization, cpuSeconds };
       },
       coverage: async () => (await ask('coverage')).scripts,
+      askPreload: async (request) => {
+        const answer = await ask('preload', { request });
+        if (answer.error) throw new BenchError(`the ${label} server could not answer the runner: ${answer.error}`, { code: 'SERVER_FAILED' });
+        return answer.data;
+      },
       stop,
     };
   } catch (error) {

@@ -1,0 +1,124 @@
+/**
+ * `unblock-bench observe`: runs the user's own server once, instrumented, under the fixture's
+ * load, route by route, and measures what each finding costs per request and what the rules
+ * missed. The server runs from a copy of the fixture (the instrumented files written over it), in
+ * its own process like the bench's; every process and folder is gone when this returns or throws.
+ */
+import { fileURLToPath } from 'node:url';
+import { createRequire } from 'node:module';
+import { BenchError, throwIfAborted } from '../errors.js';
+import { loadFixture } from '../fixture.js';
+import { loadPlugin } from '../after-source.js';
+import { collectProjectFiles } from '../project-files.js';
+import { sweepStaleTempDirs } from '../temp-folders.js';
+import { prepareFixtureCopy } from '../workspace.js';
+import { startServer } from '../server-process.js';
+import { startLoadGenerator } from '../load-process.js';
+import { guardAgainst } from '../run-comparison.js';
+import { observeSettings, projectRootOf } from './settings.js';
+import { lintForObservation } from './static-facts.js';
+import { planInstrumentation, displayNames } from './plan.js';
+import { buildObservation } from './result.js';
+
+const PRELOAD = fileURLToPath(new URL('./host-preload.js', import.meta.url));
+const { version } = createRequire(import.meta.url)('../../package.json');
+
+/**
+ * @typedef {import('../run-comparison.js').ProgressEvent | { fixture: string, phase: 'observe', message: string, fraction: number }} ObserveProgress
+ */
+
+/**
+ * @param {Record<string, any> & { fixture: string | import('../fixture.js').Fixture, plugin?: any }} options
+ *   connections, duration, warmup, threadpoolSize, rules, listenTimeout, requestTimeout (as the bench's, see settings.js)
+ * @param {{ onProgress?: (event: ObserveProgress) => void, signal?: AbortSignal }} [hooks]
+ * @returns {Promise<import('./result.js').Observation>}
+ */
+export async function runObserve(options, hooks = {}) {
+  const { signal } = hooks;
+  const onProgress = hooks.onProgress ?? (() => {});
+  throwIfAborted(signal);
+  const fixture = typeof options.fixture === 'string' ? await loadFixture(options.fixture) : options.fixture;
+  const settings = observeSettings(options, fixture.spec);
+  const name = fixture.spec.name;
+  const plugin = options.plugin ?? (await loadPlugin());
+  await sweepStaleTempDirs();
+  const root = await projectRootOf(fixture.dir);
+  const files = await collectProjectFiles(fixture);
+  onProgress({ fixture: name, phase: 'fix', message: 'reading the rules\' reports and instrumenting the code', fraction: 0 });
+  const facts = lintForObservation(files, { rules: settings.rules, plugin, cwd: root });
+  const names = displayNames(facts, root);
+  const plan = planInstrumentation(facts, names);
+  const copy = await prepareFixtureCopy(fixture, plan.rewritten, /** @type {any} */ ('observed'));
+  try {
+    const run = await observeRoutes({ fixture, entryPath: copy.entryPath, plan, settings, signal, onProgress });
+    onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
+    return buildObservation({ fixture, root, settings, facts, names, plan, run, resolveFrame: plan.frames(copy.dir), version });
+  } finally {
+    await copy.dispose();
+  }
+}
+
+/**
+ * @typedef {Awaited<ReturnType<typeof observeRoutes>>} RouteRun
+ */
+
+/**
+ * Starts the instrumented server and loads each route in turn: a warm-up (not measured), then the
+ * measured load with the CPU profiler on. The recorder is emptied between phases, so each
+ * phase's records are that route's alone.
+ * @param {{ fixture: import('../fixture.js').Fixture, entryPath: string, plan: import('./plan.js').Plan,
+ *   settings: import('./settings.js').ObserveSettings, signal?: AbortSignal, onProgress: (event: ObserveProgress) => void }} input
+ */
+async function observeRoutes({ fixture, entryPath, plan, settings, signal, onProgress }) {
+  const { spec } = fixture;
+  /** @type {import('../run-comparison.js').ChildProcessHandle[]} */
+  const running = [];
+  const guard = guardAgainst(running, signal);
+  const total = spec.routes.length * (settings.warmup + settings.duration);
+  let done = 0;
+  try {
+    onProgress({ fixture: spec.name, phase: 'start', message: 'starting the instrumented server', fraction: 0 });
+    const server = await startServer({
+      label: 'observed',
+      entryPath,
+      kind: spec.kind,
+      exportName: spec.export,
+      threadpoolSize: settings.threadpoolSize,
+      listenTimeout: settings.listenTimeout,
+      answerTimeout: settings.requestTimeout,
+      signal,
+      preload: { module: PRELOAD, options: { functionCount: plan.functions.length } },
+    });
+    running.push(server);
+    /** @param {boolean} [profile] */
+    const take = (profile = false) => guard(server.askPreload({ op: 'take', profile }));
+    const startup = await take();
+    const load = startLoadGenerator();
+    running.push(load);
+    const routes = [];
+    for (const route of spec.routes) {
+      const label = `${route.method} ${route.path}`;
+      const request = { method: route.method, path: route.path, headers: route.headers, body: route.body };
+      const slice = (/** @type {number} */ duration) => guard(load.run({ url: server.url, requests: [request], connections: settings.connections, duration, timeout: settings.requestTimeout }));
+      const between = await take();
+      if (settings.warmup > 0) {
+        onProgress({ fixture: spec.name, phase: 'warmup', message: `${label}: warming up`, fraction: done / total });
+        await slice(settings.warmup);
+        done += settings.warmup;
+      }
+      const warm = await take(true);
+      onProgress({ fixture: spec.name, phase: 'observe', message: `${label}: observing under load`, fraction: done / total });
+      const result = await slice(settings.duration);
+      done += settings.duration;
+      const phase = await take();
+      if (phase.requests === 0) {
+        throw new BenchError(`the observed server received no request for ${label} during ${settings.duration} s (${result.errors} errors, ${result.timeouts} timeouts)`, { code: 'NO_RESPONSES' });
+      }
+      routes.push({ route: label, phase, counters: [between.counters, warm.counters, phase.counters], seconds: result.elapsed });
+    }
+    throwIfAborted(signal);
+    return { startup, routes };
+  } finally {
+    await Promise.all(running.map((proc) => proc.stop()));
+  }
+}

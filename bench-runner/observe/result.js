@@ -1,0 +1,70 @@
+/**
+ * The observation a run produces, in the shape the JSON report, `.unblock/observed.json` and the
+ * printers share: `{ findings: [{ kind, file, line, route, perRequestMs, runs, rule }],
+ * startupOnly: [{ file, line, name }] }` plus what explains them (the routes' request counts,
+ * each finding's message and median, the functions that served each route, the reports no route
+ * ran, and a hash of each file so that a changed file's entries are ignored later).
+ */
+import crypto from 'node:crypto';
+import { summarizeRoute } from './summarize.js';
+import { whereCodeRan } from './where-ran.js';
+
+/**
+ * @typedef {object} Observation
+ * @property {1} schema
+ * @property {{ name: string, version: string }} tool
+ * @property {string} observedAt ISO time
+ * @property {{ name: string, title: string, dir: string, entry: string }} fixture
+ * @property {string} projectRoot absolute; file names are relative to it (written files say it relative to themselves, as `root`)
+ * @property {import('./settings.js').ObserveSettings} settings
+ * @property {Array<{ route: string, requests: number, non2xx: number, seconds: number }>} routes
+ * @property {import('./summarize.js').Finding[]} findings most time lost per request first
+ * @property {import('./where-ran.js').StartupFunction[]} startupOnly
+ * @property {import('./where-ran.js').ServedFunction[]} served
+ * @property {Array<{ file: string, line: number, rule: string, message: string }>} unobserved reports whose code no route ran
+ * @property {Record<string, { sha256: string }>} files
+ * @property {string[]} notes
+ */
+
+/**
+ * @param {{ fixture: import('../fixture.js').Fixture, root: string, settings: import('./settings.js').ObserveSettings,
+ *   facts: import('./static-facts.js').FileFacts[], names: string[], plan: import('./plan.js').Plan,
+ *   run: import('./observe.js').RouteRun, resolveFrame: import('./blocks.js').ResolveFrame, version: string }} input
+ * @returns {Observation}
+ */
+export function buildObservation({ fixture, root, settings, facts, names, plan, run, resolveFrame, version }) {
+  const findings = run.routes
+    .flatMap(({ route, phase }) => summarizeRoute({ route, phase, plan, facts, names, resolveFrame }))
+    // What the rules missed is shown when it cost something; a report is shown whatever it cost.
+    .filter((f) => f.rule !== null || f.perRequestMs >= 0.5)
+    .sort((a, b) => b.perRequestMs - a.perRequestMs || a.file.localeCompare(b.file) || a.line - b.line);
+  const { startupOnly, served } = whereCodeRan(plan.functions, run.startup.counters, run.routes.map((r) => ({ route: r.route, counters: r.counters })));
+  const seen = new Set(findings.map((f) => `${f.file}:${f.line}:${f.rule}`));
+  const unobserved = facts.flatMap((f, i) =>
+    f.diagnostics.filter((d) => !seen.has(`${names[i]}:${d.line}:${d.ruleId}`)).map((d) => ({ file: names[i], line: d.line, rule: d.ruleId, message: d.message })),
+  );
+  const dropped = [run.startup, ...run.routes.map((r) => r.phase)].reduce((n, p) => n + p.dropped, 0);
+  return {
+    schema: 1,
+    tool: { name: 'unblock-bench observe', version },
+    observedAt: new Date().toISOString(),
+    fixture: { name: fixture.spec.name, title: fixture.spec.title, dir: fixture.dir, entry: fixture.spec.entry },
+    projectRoot: root,
+    settings,
+    routes: run.routes.map((r) => ({ route: r.route, requests: r.phase.requests, non2xx: r.phase.non2xx, seconds: Math.round(r.seconds * 100) / 100 })),
+    findings,
+    startupOnly,
+    served,
+    unobserved,
+    files: Object.fromEntries(facts.map((f, i) => [names[i], { sha256: sha256(f.source) }])),
+    notes: [...plan.notes, ...(dropped > 0 ? [`${dropped} events were not recorded (more than the recorder keeps per route): the figures count fewer runs than happened`] : [])],
+  };
+}
+
+/**
+ * The hash the rules compare against: of the text as a linter reads it (no byte-order mark).
+ * @param {string} text
+ */
+export function sha256(text) {
+  return crypto.createHash('sha256').update(text.replace(/^\uFEFF/, '')).digest('hex');
+}
