@@ -5,7 +5,8 @@
  * - how often each function ran (one counter per function);
  * - each await that resumed: which invocation (frame) it belonged to, its site, when its operand
  *   started and when the await resumed;
- * - each timed blocking call: its site, start and end;
+ * - each timed blocking call: its site, start and end, and the CPU time the process used meanwhile
+ *   (on a machine shared with other busy processes the wall time grows, the CPU time does not);
  * - how many requests the server received and how many it answered with a status outside 2xx
  *   (Node's `http.server.*` diagnostics channels).
  *
@@ -60,7 +61,7 @@ function recordList(width) {
  * @typedef {object} Taken what happened since the last take
  * @property {Float64Array} counters calls per function id
  * @property {Float64Array} waits [frame, site, start, end] per resumed await
- * @property {Float64Array} blocks [site, start, end] per timed blocking call
+ * @property {Float64Array} blocks [site, start, end, cpu ms] per timed blocking call
  * @property {number} dropped events not kept (past MAX_EVENTS)
  * @property {number} requests requests received
  * @property {number} non2xx responses with a status outside 200–299
@@ -75,8 +76,8 @@ function recordList(width) {
 export function installRecorder(functionCount) {
   const counters = new Float64Array(functionCount);
   const waits = recordList(4);
-  const blocks = recordList(3);
-  /** @type {number[]} blocking calls under way (nested ones too): site, start, site, start… */
+  const blocks = recordList(4);
+  /** @type {number[]} blocking calls under way (nested ones too): site, start, CPU µs at start, site… */
   const blocking = [];
   /** @type {Map<number, Frame>} each module's top level, one frame per file */
   const tops = new Map();
@@ -123,7 +124,8 @@ export function installRecorder(functionCount) {
     },
     /** @param {number} site */
     bs(site) {
-      blocking.push(site, performance.now());
+      const cpu = process.cpuUsage();
+      blocking.push(site, performance.now(), cpu.user + cpu.system);
     },
     /**
      * @template T
@@ -132,9 +134,10 @@ export function installRecorder(functionCount) {
      */
     be(site, value) {
       const end = performance.now();
-      for (let i = blocking.length - 2; i >= 0; i -= 2) {
+      const cpu = process.cpuUsage();
+      for (let i = blocking.length - 3; i >= 0; i -= 3) {
         if (blocking[i] !== site) continue;
-        blocks.push(site, blocking[i + 1], end);
+        blocks.push(site, blocking[i + 1], end, (cpu.user + cpu.system - blocking[i + 2]) / 1000);
         blocking.length = i;
         break;
       }

@@ -19,6 +19,8 @@ import { findBlocks } from './blocks.js';
  * @property {string} message the report's message, or what was seen
  * @property {number} medianMs the median cost of one run
  * @property {number[]} [waitsMs] waterfall: the median wait of each await; loop: of each iteration
+ * @property {number} [cpuMs] a reported blocking call: the median CPU time of one call (the wall time, in
+ *   medianMs, also holds what other processes took of the machine meanwhile)
  * @property {string[]} [stack] a block the rules missed: the stack it was seen with
  */
 
@@ -51,13 +53,13 @@ export function summarizeRoute({ route, phase, plan, facts, names, resolveFrame 
 
   /** @type {Array<[number, number]>} */
   const timed = [];
-  for (let i = 0; i + 2 < phase.blocks.length; i += 3) {
+  for (let i = 0; i + 3 < phase.blocks.length; i += 4) {
     const site = plan.blockingSites.get(phase.blocks[i]);
     if (!site) continue;
-    const [start, end] = [phase.blocks[i + 1], phase.blocks[i + 2]];
+    const [start, end, cpu] = [phase.blocks[i + 1], phase.blocks[i + 2], phase.blocks[i + 3]];
     timed.push([start * 1000 + phase.hrOffsetUs, end * 1000 + phase.hrOffsetUs]);
     const d = site.diagnostic;
-    add(`${site.file}:${d.line}:${d.column}:${d.ruleId}`, () => reported('blocking', names[site.file], d, route), end - start);
+    add(`${site.file}:${d.line}:${d.column}:${d.ruleId}`, () => reported('blocking', names[site.file], d, route), end - start, [cpu]);
   }
 
   for (const block of phase.profile ? findBlocks(phase.profile, timed, resolveFrame) : []) {
@@ -78,7 +80,7 @@ export function summarizeRoute({ route, phase, plan, facts, names, resolveFrame 
     perRequestMs: round(costs.reduce((a, b) => a + b, 0) / requests),
     runs: costs.length,
     medianMs: round(median(costs)),
-    ...(base.kind === 'blocking' ? {} : { waitsMs: medianParts(parts) }),
+    ...(base.kind !== 'blocking' ? { waitsMs: medianParts(parts) } : base.rule ? { cpuMs: medianParts(parts)[0] } : {}),
   }));
 }
 
