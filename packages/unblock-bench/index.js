@@ -25,3 +25,4 @@ export { ratioVerdict, hostVerdict } from './verdict.js';
 export { collectProjectFiles, importSpecifiers } from './project-files.js';
 export { sweepStaleTempDirs } from './temp-folders.js';
 export { functionBenchVerdict, functionBenchMeasures } from './measurable.js';
+export { runObserve, formatObservation, renderObservationHtml, writeObservation, defaultObservedFile } from './observe/index.js';

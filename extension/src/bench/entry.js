@@ -6,3 +6,4 @@ export {
 } from 'unblock-bench';
 export { benchmarkFunction } from 'unblock-bench/harness/bench';
 export { DEFAULT_LATENCY_MODEL, describeLatencyModel, validateLatencyModel } from 'unblock-bench/harness';
+export { runObserve, formatObservation, renderObservationHtml, writeObservation, defaultObservedFile } from 'unblock-bench';

@@ -9,6 +9,7 @@ import { BenchSession } from './bench/session.js';
 import { benchmarkFixture } from './bench/fixture.js';
 import { benchmarkFile } from './bench/file.js';
 import { benchmarkFunction } from './bench/function.js';
+import { measureProject } from './bench/measure.js';
 
 export { RESTRICTED_MESSAGE } from './bench/guards.js';
 
@@ -26,6 +27,7 @@ export function registerBenchCommands(context, { output, getSettings, linter }) 
     vscode.commands.registerCommand('unblock.benchmarkFile', (args) => benchmarkFile(deps, args)),
     vscode.commands.registerCommand('unblock.benchmarkFunction', (uriOrArgs, position, extra) => benchmarkFunction(deps, uriOrArgs, position, extra)),
     vscode.commands.registerCommand('unblock.cancelBenchmark', () => session.cancel('cancelled in VS Code')),
+    vscode.commands.registerCommand('unblock.measure', (/** @type {vscode.Uri | undefined} */ uri) => measureProject(deps, uri)),
     { dispose: () => void session.cancel('VS Code is shutting down') },
   );
 }

@@ -3,6 +3,7 @@
 // bench can measure. See README for why a CodeLens rather than an inlay hint.
 import * as vscode from 'vscode';
 import { lensTitle } from '../mapping/lens.js';
+import { measureLensTitle } from '../mapping/measured.js';
 import { toRange } from './convert.js';
 
 /** @implements {vscode.CodeLensProvider} */
@@ -85,6 +86,15 @@ export class UnblockCodeLenses {
           tooltip: 'Measure this function before and after the fix (simulated backends)',
           command: 'unblock.benchmarkFunction',
           arguments: [document.uri, range.start],
+        }));
+      }
+      // "Measure" runs the app's own server (unblock-bench observe): any report can be measured there.
+      if (trusted) {
+        lenses.push(new vscode.CodeLens(range, {
+          title: measureLensTitle(record.message),
+          tooltip: 'Run the server under its fixture\'s load, instrumented, and measure what this costs per request (unblock-bench observe)',
+          command: 'unblock.measure',
+          arguments: [document.uri],
         }));
       }
       return lenses;

@@ -20,7 +20,7 @@ describe('Unblock in Restricted Mode', function () {
     /** @type {vscode.CodeLens[]} */
     const lenses = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);
     const titles = lenses.filter((l) => l.command && /^unblock\./.test(l.command.command)).map((l) => l.command.title);
-    assert.deepEqual(titles, ['2 awaits could run together'], 'no Benchmark lens in Restricted Mode');
+    assert.deepEqual(titles, ['2 awaits could run together'], 'no Benchmark or Measure lens in Restricted Mode');
     // The lens as the editor renders it, not only as the provider returns it.
     const rendered = await h.ask('wait-selector', { selector: '.codelens-decoration', text: '2 awaits could run together' });
     assert.doesNotMatch(rendered.join(' '), /Benchmark/);

@@ -59,6 +59,7 @@ describe('Unblock in a trusted workspace', function () {
     assert.deepEqual(lenses.map((l) => [l.range.start.line, l.command.title, l.command.command]), [
       [6, '2 awaits could run together', 'unblock.showFixes'],
       [6, 'Benchmark', 'unblock.benchmarkFunction'],
+      [6, 'Measure', 'unblock.measure'],
     ]);
     await vscode.commands.executeCommand('workbench.actions.view.problems');
     // (The rendered lens is checked in the Restricted Mode suite: here VS Code sometimes delays

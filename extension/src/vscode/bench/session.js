@@ -9,6 +9,7 @@ import { benchLoadError } from '../../bench/load-error.js';
 /** @typedef {{ label: string, run: () => Promise<string> }} ApplyAction what the report's button does; resolves with a status line */
 /** @typedef {(bench: Bench, hooks: { onProgress: (event: any) => void, signal: AbortSignal }) => Promise<any>} Measure */
 /** @typedef {(bench: Bench, result: any) => ApplyAction | undefined} ApplyFor */
+/** @typedef {(bench: Bench, result: any) => Promise<BenchOutcome>} Present shows a result that is not a before/after comparison */
 /** @typedef {{ phase: string, message: string, fraction?: number }} ProgressEvent */
 /**
  * What the benchmark commands share.
@@ -52,9 +53,10 @@ export class BenchSession {
    * @param {string} title
    * @param {Measure} measure
    * @param {ApplyFor} applyFor
+   * @param {Present} [present] instead of the comparison report (observe)
    * @returns {Promise<BenchOutcome>}
    */
-  async run(title, measure, applyFor) {
+  async run(title, measure, applyFor, present) {
     if (this.#running) {
       void vscode.window.showInformationMessage('Unblock: a benchmark is already running.');
       return { status: 'busy' };
@@ -65,7 +67,7 @@ export class BenchSession {
     try {
       const bench = await loadBench();
       const result = await measureWithProgress(title, (hooks) => measure(bench, hooks), controller, this.output);
-      return showResult(this.output, bench, title, result, applyFor);
+      return present ? await present(bench, result) : showResult(this.output, bench, title, result, applyFor);
     } catch (error) {
       return showFailure(this.output, error);
     } finally {
