@@ -33,14 +33,15 @@ const MAX_SAMPLE_INTERVALS = 3;
  * @param {CpuProfile} profile
  * @param {Array<[number, number]>} timed the reported calls' intervals, in profile microseconds
  * @param {ResolveFrame} resolve
+ * @param {number[]} [boundaries] when requests arrived, in profile microseconds: a stretch ends there
  * @returns {Block[]}
  */
-export function findBlocks(profile, timed, resolve) {
+export function findBlocks(profile, timed, resolve, boundaries = []) {
   const tree = profileTree(profile, resolve);
   const interval = typicalInterval(profile);
   /** @type {Block[]} */
   const blocks = [];
-  for (const stretch of busyStretches(profile, tree, timed)) {
+  for (const stretch of busyStretches(profile, tree, timed, boundaries)) {
     const durationMs = stretch.reduce((total, s) => total + Math.min(s.us, MAX_SAMPLE_INTERVALS * interval), 0) / 1000;
     if (durationMs < BLOCK_MS) continue;
     const place = placeOf(stretch.map((s) => s.node), tree);
@@ -82,14 +83,18 @@ function profileTree(profile, resolve) {
 
 /**
  * The profile's samples cut into busy stretches: idle and "(program)" samples (the loop waiting
- * or between tasks) end one, and so do samples inside a timed call (measured on their own).
+ * or between tasks) end one, and so do samples inside a timed call (measured on their own) and
+ * a request's arrival (a new task, even when the loop had no moment to be idle before it).
  * @param {CpuProfile} profile
  * @param {Tree} tree
  * @param {Array<[number, number]>} timed
+ * @param {number[]} boundaries
  * @returns {Array<Array<{ node: number, us: number }>>}
  */
-function busyStretches(profile, tree, timed) {
+function busyStretches(profile, tree, timed, boundaries) {
   const intervals = [...timed].sort((a, b) => a[0] - b[0]);
+  const cuts = [...boundaries].sort((a, b) => a - b);
+  let c = 0;
   /** @type {Array<Array<{ node: number, us: number }>>} */
   const stretches = [];
   /** @type {Array<{ node: number, us: number }>} */
@@ -106,6 +111,10 @@ function busyStretches(profile, tree, timed) {
     const us = i + 1 < profile.timeDeltas.length ? profile.timeDeltas[i + 1] : 0;
     const name = tree.nodes.get(profile.samples[i])?.callFrame.functionName;
     while (k < intervals.length && intervals[k][1] < t) k++;
+    if (c < cuts.length && cuts[c] <= t) {
+      end();
+      while (c < cuts.length && cuts[c] <= t) c++;
+    }
     const inTimedCall = k < intervals.length && intervals[k][0] <= t;
     if (name === '(idle)' || name === '(program)' || inTimedCall) end();
     else current.push({ node: profile.samples[i], us });

@@ -31,7 +31,8 @@ export function formatObservation(observation, written = {}) {
   if (missed.length > 0) {
     out.push('Missed by the rules');
     for (const f of missed) {
-      out.push(`  ${short(f.file)}:${f.line}${f.endLine > f.line ? `-${f.endLine}` : ''} on ${f.route}: ${f.message}`);
+      const median = f.kind === 'blocking' ? ` (median ${ms(f.medianMs)} ms)` : '';
+      out.push(`  ${short(f.file)}:${f.line}${f.endLine > f.line ? `-${f.endLine}` : ''} on ${f.route}: ${f.message}${median}`);
       if (f.stack) out.push(`    ${f.stack.map((frame) => frame.replace(/\(([^()]*):(\d+)\)$/, (_, file, line) => `(${short(file)}:${line})`)).join(' → ')}`);
     }
     out.push('');

@@ -7,8 +7,9 @@
  *   started and when the await resumed;
  * - each timed blocking call: its site, start and end, and the CPU time the process used meanwhile
  *   (on a machine shared with other busy processes the wall time grows, the CPU time does not);
- * - how many requests the server received and how many it answered with a status outside 2xx
- *   (Node's `http.server.*` diagnostics channels).
+ * - when each request arrived (a task boundary: a CPU profile's busy stretch that spans two
+ *   requests is two blocks), how many there were and how many were answered with a status outside
+ *   2xx (Node's `http.server.*` diagnostics channels).
  *
  * Times are `performance.now()` milliseconds. Everything is kept in flat typed arrays, so a
  * recorded event costs a few stores, and the runner gets them in one message.
@@ -41,8 +42,8 @@ function recordList(width) {
       }
       const at = count * width;
       data[at] = a;
-      data[at + 1] = b;
-      data[at + 2] = c;
+      if (width > 1) data[at + 1] = b;
+      if (width > 2) data[at + 2] = c;
       if (width > 3) data[at + 3] = d;
       count++;
     },
@@ -63,6 +64,7 @@ function recordList(width) {
  * @property {Float64Array} waits [frame, site, start, end] per resumed await
  * @property {Float64Array} blocks [site, start, end, cpu ms] per timed blocking call
  * @property {number} dropped events not kept (past MAX_EVENTS)
+ * @property {Float64Array} requestStarts when each request arrived
  * @property {number} requests requests received
  * @property {number} non2xx responses with a status outside 200–299
  * @property {number} hrOffsetUs add to `performance.now() * 1000` to get the monotonic clock of the CPU profile
@@ -77,6 +79,7 @@ export function installRecorder(functionCount) {
   const counters = new Float64Array(functionCount);
   const waits = recordList(4);
   const blocks = recordList(4);
+  const arrivals = recordList(1);
   /** @type {number[]} blocking calls under way (nested ones too): site, start, CPU µs at start, site… */
   const blocking = [];
   /** @type {Map<number, Frame>} each module's top level, one frame per file */
@@ -148,6 +151,7 @@ export function installRecorder(functionCount) {
 
   diagnostics.subscribe('http.server.request.start', () => {
     requests++;
+    arrivals.push(performance.now(), 0, 0);
   });
   diagnostics.subscribe('http.server.response.finish', (message) => {
     const status = /** @type {any} */ (message)?.response?.statusCode ?? 0;
@@ -162,6 +166,7 @@ export function installRecorder(functionCount) {
         counters: counters.slice(),
         waits: w.records,
         blocks: b.records,
+        requestStarts: arrivals.take().records,
         dropped: w.dropped + b.dropped,
         requests,
         non2xx,

@@ -4,7 +4,7 @@
  * could have overlapped, blocks of the main thread over 10 ms).
  */
 import { waitInstances } from './waits.js';
-import { findBlocks } from './blocks.js';
+import { BLOCK_MS, findBlocks } from './blocks.js';
 
 /**
  * @typedef {object} Finding
@@ -25,7 +25,7 @@ import { findBlocks } from './blocks.js';
  */
 
 /**
- * @typedef {{ waits: Float64Array, blocks: Float64Array, requests: number, hrOffsetUs: number, profile: import('./profiler.js').CpuProfile | null }} Phase
+ * @typedef {{ waits: Float64Array, blocks: Float64Array, requestStarts: Float64Array, requests: number, hrOffsetUs: number, profile: import('./profiler.js').CpuProfile | null }} Phase
  */
 
 /**
@@ -62,7 +62,8 @@ export function summarizeRoute({ route, phase, plan, facts, names, resolveFrame 
     add(`${site.file}:${d.line}:${d.column}:${d.ruleId}`, () => reported('blocking', names[site.file], d, route), end - start, [cpu]);
   }
 
-  for (const block of phase.profile ? findBlocks(phase.profile, timed, resolveFrame) : []) {
+  const arrivals = [...phase.requestStarts].map((ms) => ms * 1000 + phase.hrOffsetUs);
+  for (const block of phase.profile ? findBlocks(phase.profile, timed, resolveFrame, arrivals) : []) {
     add(`block:${block.file}:${block.line}`, () => ({
       kind: 'blocking',
       file: names[block.file],
@@ -70,7 +71,7 @@ export function summarizeRoute({ route, phase, plan, facts, names, resolveFrame 
       endLine: block.line,
       route,
       rule: null,
-      message: `the main thread was busy for ${Math.round(block.durationMs)} ms without a break in ${block.name}`,
+      message: `${block.name} held the main thread for more than ${BLOCK_MS} ms at a time, in code no rule reports`,
       stack: block.stack,
     }), block.durationMs);
   }

@@ -127,6 +127,13 @@ describe('observe: blocks of the main thread', () => {
     assert.deepEqual(findBlocks(starved, [], resolve), []);
   });
 
+  it('cuts a busy stretch where a request arrived: two requests served back to back are two blocks', () => {
+    const profile = profileOf(['(idle)', ...Array(24).fill('render'), '(idle)']);
+    // Sample i is taken at startTime + (i + 1) ms: the second request arrives after the 12th render sample.
+    const blocks = findBlocks(profile, [], resolve, [profile.startTime + 13_500]);
+    assert.deepEqual(blocks.map((b) => b.durationMs), [12, 12]);
+  });
+
   it('needs project code on the stack to name a place', () => {
     const profile = profileOf(['(idle)', ...Array(15).fill('(garbage collector)'), '(idle)']);
     assert.deepEqual(findBlocks(profile, [], resolve), []);

@@ -41,7 +41,7 @@ describe('observe: printers and files', () => {
       ['30.1', 'GET /dashboard', 'waterfall', 'routes.js:20', '40', 'no-await-waterfall'],
       ['21.0', 'GET /report', 'blocking', 'report.js:4', '80', 'missed by the rules'],
     ]);
-    assert.ok(lines.includes('  report.js:4 on GET /report: the main thread was busy'));
+    assert.ok(lines.includes('  report.js:4 on GET /report: the main thread was busy (median 21.0 ms)'));
     assert.ok(lines.includes('    route (routes.js:7) → renderReport (report.js:3)'));
     assert.ok(lines.includes('  catalogue.js:5  loadCatalogue'));
     assert.ok(lines.includes('  catalogue.js:6  no-blocking-sync-call'));
