@@ -13,18 +13,18 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadFixture } from '../bench-runner/fixture.js';
-import { loadPlugin } from '../bench-runner/after-source.js';
-import { collectProjectFiles } from '../bench-runner/project-files.js';
-import { prepareFixtureCopy } from '../bench-runner/workspace.js';
-import { startServer } from '../bench-runner/server-process.js';
-import { startLoadGenerator } from '../bench-runner/load-process.js';
-import { projectRootOf } from '../bench-runner/observe/settings.js';
-import { lintForObservation } from '../bench-runner/observe/static-facts.js';
-import { planInstrumentation, displayNames } from '../bench-runner/observe/plan.js';
-import { KNOWN_RULES } from '../bench-runner/options.js';
+import { loadFixture } from '../packages/unblock-bench/fixture.js';
+import { loadPlugin } from '../packages/unblock-bench/after-source.js';
+import { collectProjectFiles } from '../packages/unblock-bench/project-files.js';
+import { prepareFixtureCopy } from '../packages/unblock-bench/workspace.js';
+import { startServer } from '../packages/unblock-bench/server-process.js';
+import { startLoadGenerator } from '../packages/unblock-bench/load-process.js';
+import { projectRootOf } from '../packages/unblock-bench/observe/settings.js';
+import { lintForObservation } from '../packages/unblock-bench/observe/static-facts.js';
+import { planInstrumentation, displayNames } from '../packages/unblock-bench/observe/plan.js';
+import { KNOWN_RULES } from '../packages/unblock-bench/options.js';
 
-const PRELOAD = fileURLToPath(new URL('../bench-runner/observe/host-preload.js', import.meta.url));
+const PRELOAD = fileURLToPath(new URL('../packages/unblock-bench/observe/host-preload.js', import.meta.url));
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, duration: { type: 'string', default: '2' }, connections: { type: 'string', default: '1' }, 'no-profiler': { type: 'boolean' } } });
 const rounds = Number(values.rounds);
@@ -54,7 +54,8 @@ async function measure(location) {
       /** @type {Record<string, { rps: number[], p50: number[], cpu: number[] }>} */
       const seen = { plain: { rps: [], p50: [], cpu: [] }, observed: { rps: [], p50: [], cpu: [] } };
       for (let round = -1; round < rounds; round++) {
-        const order = /** @type {const} */ (round % 2 === 0 ? ['plain', 'observed'] : ['observed', 'plain']);
+        /** @type {Array<'plain' | 'observed'>} */
+        const order = round % 2 === 0 ? ['plain', 'observed'] : ['observed', 'plain'];
         for (const variant of order) {
           // As observe runs it: the recorder emptied and the profiler on for the slice.
           if (variant === 'observed') await servers.observed.askPreload({ op: 'take', profile: !values['no-profiler'] });

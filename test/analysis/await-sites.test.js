@@ -6,13 +6,13 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { Linter } from 'eslint';
-import { describeAwaitSites } from 'eslint-plugin-unblock/tooling';
+import { describeAwaitSites } from '../../packages/eslint-plugin-unblock/tooling.js';
 
 const FILE = path.resolve('test/analysis/await-sites-case.js');
 
 /**
  * @param {string} code
- * @returns {{ sites: import('eslint-plugin-unblock/tooling').AwaitSites, lines: number[] }}
+ * @returns {{ sites: import('../../packages/eslint-plugin-unblock/tooling.js').AwaitSites, lines: number[] }}
  */
 function sitesOf(code) {
   const linter = new Linter();

@@ -4,9 +4,9 @@
  * CPU profile were blocks and where, and which functions ran only at start-up.
  */
 import assert from 'node:assert/strict';
-import { waitInstances } from '../../../bench-runner/observe/waits.js';
-import { findBlocks } from '../../../bench-runner/observe/blocks.js';
-import { whereCodeRan } from '../../../bench-runner/observe/where-ran.js';
+import { waitInstances } from '../../../packages/unblock-bench/observe/waits.js';
+import { findBlocks } from '../../../packages/unblock-bench/observe/blocks.js';
+import { whereCodeRan } from '../../../packages/unblock-bench/observe/where-ran.js';
 
 /**
  * Facts for one file whose sites 0..n-1 are ordered as `orderings` says ("i,j" → reason, soft).
@@ -100,7 +100,7 @@ function profileOf(names, gapAt) {
   };
 }
 
-/** @type {import('../../../bench-runner/observe/blocks.js').ResolveFrame} */
+/** @type {import('../../../packages/unblock-bench/observe/blocks.js').ResolveFrame} */
 const resolve = (url) => {
   const name = /\/(\w+)\.js$/.exec(url)?.[1];
   return name ? { file: 0, fn: { id: name.length, name, line: 3, range: [0, 10] }, line: 3, where: `app/${name}.js:3` } : null;

@@ -12,12 +12,12 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
-import plugin from '../../../index.js';
-import { runObserve } from '../../../bench-runner/observe/observe.js';
-import { defaultObservedFile, writeObservation } from '../../../bench-runner/observe/observed-file.js';
+import plugin from '../../../packages/eslint-plugin-unblock/index.js';
+import { runObserve } from '../../../packages/unblock-bench/observe/observe.js';
+import { defaultObservedFile, writeObservation } from '../../../packages/unblock-bench/observe/observed-file.js';
 import { FIXTURES, REPO, childPids, isAlive, waitFor } from '../helpers.js';
 
-const CLI = path.join(REPO, 'bench-runner', 'cli.js');
+const CLI = path.join(REPO, 'packages', 'unblock-bench', 'cli.js');
 const QUICK = { duration: 1.5, warmup: 0.3 };
 
 /**
@@ -33,8 +33,8 @@ function within25(measured, expected, what) {
 const ownTempDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.startsWith(`unblock-bench-${process.pid}-`));
 
 /**
- * @param {import('../../../bench-runner/observe/result.js').Observation} observation
- * @param {(f: import('../../../bench-runner/observe/summarize.js').Finding) => boolean} test
+ * @param {import('../../../packages/unblock-bench/observe/result.js').Observation} observation
+ * @param {(f: import('../../../packages/unblock-bench/observe/summarize.js').Finding) => boolean} test
  */
 function findingWhere(observation, test) {
   const found = observation.findings.filter(test);
@@ -62,7 +62,7 @@ describe('observe: a multi-file app with known delays (fixtures/observe-dashboar
   this.timeout(120_000);
   /** @type {string} */
   let root;
-  /** @type {import('../../../bench-runner/observe/result.js').Observation} */
+  /** @type {import('../../../packages/unblock-bench/observe/result.js').Observation} */
   let observation;
   /** @type {number[]} */
   let baseline;
@@ -144,7 +144,7 @@ describe('observe: a multi-file app with known delays (fixtures/observe-dashboar
 
 describe('observe: the express-app fixture', function () {
   this.timeout(120_000);
-  /** @type {import('../../../bench-runner/observe/result.js').Observation} */
+  /** @type {import('../../../packages/unblock-bench/observe/result.js').Observation} */
   let observation;
   before(async () => {
     observation = await runObserve({ ...QUICK, duration: 1, fixture: path.join(REPO, 'fixtures', 'express-app') });

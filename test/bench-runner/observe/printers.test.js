@@ -4,11 +4,11 @@
  * itself), and several fixtures of one project merged into one observations file.
  */
 import assert from 'node:assert/strict';
-import { formatObservation } from '../../../bench-runner/observe/print-terminal.js';
-import { renderObservationHtml } from '../../../bench-runner/observe/print-html.js';
-import { mergeObservations, observationJson } from '../../../bench-runner/observe/observed-file.js';
+import { formatObservation } from '../../../packages/unblock-bench/observe/print-terminal.js';
+import { renderObservationHtml } from '../../../packages/unblock-bench/observe/print-html.js';
+import { mergeObservations, observationJson } from '../../../packages/unblock-bench/observe/observed-file.js';
 
-/** @returns {import('../../../bench-runner/observe/result.js').Observation} */
+/** @returns {import('../../../packages/unblock-bench/observe/result.js').Observation} */
 function observation() {
   return {
     schema: 1,

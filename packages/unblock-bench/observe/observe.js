@@ -21,7 +21,7 @@ import { planInstrumentation, displayNames } from './plan.js';
 import { buildObservation } from './result.js';
 
 const PRELOAD = fileURLToPath(new URL('./host-preload.js', import.meta.url));
-const { version } = createRequire(import.meta.url)('../../package.json');
+const { version } = createRequire(import.meta.url)('../package.json');
 
 /**
  * @typedef {import('../run-comparison.js').ProgressEvent | { fixture: string, phase: 'observe', message: string, fraction: number }} ObserveProgress
