@@ -34,9 +34,7 @@ import { whereCodeRan } from './where-ran.js';
  */
 export function buildObservation({ fixture, root, settings, facts, names, plan, run, resolveFrame, version }) {
   const findings = run.routes
-    .flatMap(({ route, phase }) => summarizeRoute({ route, phase, plan, facts, names, resolveFrame }))
-    // What the rules missed is shown when it cost something; a report is shown whatever it cost.
-    .filter((f) => f.rule !== null || f.perRequestMs >= 0.5)
+    .flatMap(({ route, phase }) => summarizeRoute({ route, phase, plan, facts, names, resolveFrame }).filter((f) => f.rule !== null || worthShowing(f, phase.requests)))
     .sort((a, b) => b.perRequestMs - a.perRequestMs || a.file.localeCompare(b.file) || a.line - b.line);
   const { startupOnly, served } = whereCodeRan(plan.functions, run.startup.counters, run.routes.map((r) => ({ route: r.route, counters: r.counters })));
   const seen = new Set(findings.map((f) => `${f.file}:${f.line}:${f.rule}`));
@@ -59,6 +57,21 @@ export function buildObservation({ fixture, root, settings, facts, names, plan, 
     files: Object.fromEntries(facts.map((f, i) => [names[i], { sha256: sha256(f.source) }])),
     notes: [...plan.notes, ...(dropped > 0 ? [`${dropped} events were not recorded (more than the recorder keeps per route): the figures count fewer runs than happened`] : [])],
   };
+}
+
+/** A block the rules missed is shown when it recurs: in at least this share of the route's requests (and twice). */
+const RECURRING_SHARE = 0.05;
+
+/**
+ * What the rules missed is shown when it cost something per request, and a block when it recurred:
+ * one long stretch in a run can be the machine (another process had the core), not the code.
+ * A report is shown whatever it cost.
+ * @param {import('./summarize.js').Finding} finding
+ * @param {number} requests
+ */
+export function worthShowing(finding, requests) {
+  if (finding.perRequestMs < 0.5) return false;
+  return finding.kind !== 'blocking' || (finding.runs >= 2 && finding.runs >= RECURRING_SHARE * requests);
 }
 
 /**

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { waitInstances } from '../../../packages/unblock-bench/observe/waits.js';
 import { findBlocks } from '../../../packages/unblock-bench/observe/blocks.js';
 import { whereCodeRan } from '../../../packages/unblock-bench/observe/where-ran.js';
+import { worthShowing } from '../../../packages/unblock-bench/observe/result.js';
 
 /**
  * Facts for one file whose sites 0..n-1 are ordered as `orderings` says ("i,j" → reason, soft).
@@ -137,6 +138,22 @@ describe('observe: blocks of the main thread', () => {
   it('needs project code on the stack to name a place', () => {
     const profile = profileOf(['(idle)', ...Array(15).fill('(garbage collector)'), '(idle)']);
     assert.deepEqual(findBlocks(profile, [], resolve), []);
+  });
+});
+
+describe('observe: what the rules missed is shown when it stands out', () => {
+  /** @param {Partial<import('../../../packages/unblock-bench/observe/summarize.js').Finding>} f */
+  const missed = (f) => /** @type {any} */ ({ kind: 'blocking', rule: null, perRequestMs: 5, runs: 10, ...f });
+
+  it('a block that recurs; not one long stretch in one request of many (the machine, as likely as the code)', () => {
+    assert.equal(worthShowing(missed({}), 40), true);
+    assert.equal(worthShowing(missed({ runs: 1 }), 13), false);
+    assert.equal(worthShowing(missed({ runs: 2 }), 100), false);
+  });
+
+  it('a waterfall that lost half a millisecond per request or more', () => {
+    assert.equal(worthShowing(missed({ kind: 'waterfall', runs: 1 }), 40), true);
+    assert.equal(worthShowing(missed({ kind: 'waterfall', perRequestMs: 0.2 }), 40), false);
   });
 });
 
