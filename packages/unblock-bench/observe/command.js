@@ -143,7 +143,8 @@ async function writeOutputs(observations, values, toStdout) {
       const merged = mergeObservations(group);
       const file = values.observed ?? defaultObservedFile(merged);
       await writeObservation(merged, file);
-      for (const o of group) writtenTo.set(o, path.relative(process.cwd(), file) || file);
+      const shown = path.relative(process.cwd(), file);
+      for (const o of group) writtenTo.set(o, shown && !shown.startsWith('..') ? shown : path.resolve(file));
     }
   }
   if (!toStdout) for (const o of observations) process.stdout.write(`${formatObservation(o, { observedFile: writtenTo.get(o) })}\n`);
