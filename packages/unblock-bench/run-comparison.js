@@ -141,7 +141,7 @@ export async function runComparison(options, hooks = {}) {
  * @param {import('./fixture.js').Fixture} fixture
  * @param {import('./project-files.js').ProjectFile[]} files
  */
-async function serverNode(fixture, files) {
+export async function serverNode(fixture, files) {
   const typescript = files.filter((f) => isTypeScriptFile(f.path));
   if (typescript.length === 0 && !isTypeScriptFile(fixture.entryPath)) return runnerNode();
   return typeScriptNode({ fixtureDir: fixture.dir, entry: fixture.spec.entry, files: typescript });

@@ -14,7 +14,7 @@ import { sweepStaleTempDirs } from '../temp-folders.js';
 import { prepareFixtureCopy } from '../workspace.js';
 import { startServer } from '../server-process.js';
 import { startLoadGenerator } from '../load-process.js';
-import { guardAgainst } from '../run-comparison.js';
+import { guardAgainst, serverNode } from '../run-comparison.js';
 import { observeSettings, projectRootOf } from './settings.js';
 import { lintForObservation } from './static-facts.js';
 import { planInstrumentation, displayNames } from './plan.js';
@@ -48,9 +48,11 @@ export async function runObserve(options, hooks = {}) {
   const facts = lintForObservation(files, { rules: settings.rules, plugin, cwd: root });
   const names = displayNames(facts, root);
   const plan = planInstrumentation(facts, names);
+  // A TypeScript fixture runs on a Node that strips types (the instrumentation inserts plain JavaScript).
+  const node = await serverNode(fixture, files);
   const copy = await prepareFixtureCopy(fixture, plan.rewritten, /** @type {any} */ ('observed'));
   try {
-    const run = await observeRoutes({ fixture, entryPath: copy.entryPath, plan, settings, signal, onProgress });
+    const run = await observeRoutes({ fixture, entryPath: copy.entryPath, root: copy.dir, node, plan, settings, signal, onProgress });
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
     return buildObservation({ fixture, root, settings, facts, names, plan, run, resolveFrame: plan.frames(copy.dir), version });
   } finally {
@@ -66,10 +68,10 @@ export async function runObserve(options, hooks = {}) {
  * Starts the instrumented server and loads each route in turn: a warm-up (not measured), then the
  * measured load with the CPU profiler on. The recorder is emptied between phases, so each
  * phase's records are that route's alone.
- * @param {{ fixture: import('../fixture.js').Fixture, entryPath: string, plan: import('./plan.js').Plan,
+ * @param {{ fixture: import('../fixture.js').Fixture, entryPath: string, root: string, node: import('../node-runtime.js').ServerRuntime, plan: import('./plan.js').Plan,
  *   settings: import('./settings.js').ObserveSettings, signal?: AbortSignal, onProgress: (event: ObserveProgress) => void }} input
  */
-async function observeRoutes({ fixture, entryPath, plan, settings, signal, onProgress }) {
+async function observeRoutes({ fixture, entryPath, root, node, plan, settings, signal, onProgress }) {
   const { spec } = fixture;
   /** @type {import('../run-comparison.js').ChildProcessHandle[]} */
   const running = [];
@@ -87,6 +89,8 @@ async function observeRoutes({ fixture, entryPath, plan, settings, signal, onPro
       listenTimeout: settings.listenTimeout,
       answerTimeout: settings.requestTimeout,
       signal,
+      node,
+      root,
       preload: { module: PRELOAD, options: { functionCount: plan.functions.length } },
     });
     running.push(server);

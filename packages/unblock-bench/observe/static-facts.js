@@ -7,7 +7,7 @@
 import { Linter } from 'eslint';
 import { describeAwaitSites } from 'eslint-plugin-unblock/tooling';
 import { BenchError, oneLine } from '../errors.js';
-import { sourceTypeOf } from '../project-files.js';
+import { LINTED_FILES, languageOptionsFor } from '../typescript.js';
 
 const LOOPS = new Set(['ForStatement', 'ForOfStatement', 'ForInStatement', 'WhileStatement', 'DoWhileStatement']);
 
@@ -40,8 +40,9 @@ export function lintForObservation(files, { rules, plugin, cwd }) {
   const known = rules.filter((id) => Object.hasOwn(plugin.rules, id.replace(/^unblock\//, '')));
   return files.map((file) => {
     const config = [{
+      files: LINTED_FILES,
       plugins: { unblock: plugin },
-      languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: sourceTypeOf(file.relative) },
+      languageOptions: languageOptionsFor(file.path, cwd),
       // The reports as the bench sees them (the served module is the request handler), and none
       // dropped by an earlier run's observations: this run is about to replace them.
       settings: { unblock: { observedFile: false } },
@@ -51,6 +52,7 @@ export function lintForObservation(files, { rules, plugin, cwd }) {
     try {
       messages = linter.verify(file.source, /** @type {any} */ (config), { filename: file.path });
     } catch (error) {
+      if (error instanceof BenchError) throw error;
       throw new BenchError(`applying the Unblock rules to ${file.relative} failed: ${oneLine(error)}`, { code: 'FIX_FAILED' });
     }
     const fatal = messages.find((m) => m.fatal);

@@ -5,7 +5,8 @@
 // time (in the hover and the lens) and start-up-only code stops being reported.
 import * as vscode from 'vscode';
 import path from 'node:path';
-import { stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
+import { isBenchFixture } from '../../bench/choices.js';
 import { showReport } from '../report-panel.js';
 import { refuseIfRestricted } from './guards.js';
 
@@ -45,8 +46,9 @@ export async function measureProject(deps, uri) {
 }
 
 /**
- * The fixture to run: the nearest folder with a fixture.json at or above the file, else the only
- * one in the workspace, else the one the user picks.
+ * The fixture to run: the nearest folder with a bench fixture.json at or above the file, else the
+ * only one in the workspace, else the one the user picks. (Other tools' fixture.json files are
+ * left out.)
  * @param {vscode.Uri | undefined} file
  * @returns {Promise<string | undefined>}
  */
@@ -54,12 +56,19 @@ async function findFixture(file) {
   const folder = file && vscode.workspace.getWorkspaceFolder(file)?.uri.fsPath;
   if (file?.scheme === 'file' && folder) {
     for (let dir = path.dirname(file.fsPath); !path.relative(folder, dir).startsWith('..'); dir = path.dirname(dir)) {
-      if (await stat(path.join(dir, 'fixture.json')).catch(() => null)) return dir;
-      if (dir === folder) break;
+      if (isBenchFixture(await readJson(path.join(dir, 'fixture.json')))) return dir;
+      if (dir === folder || path.dirname(dir) === dir) break;
     }
   }
   const found = await vscode.workspace.findFiles('**/fixture.json', '**/node_modules/**', 50);
-  if (found.length <= 1) return found[0] && path.dirname(found[0].fsPath);
-  const picked = await vscode.window.showQuickPick(found.map((uri) => ({ label: vscode.workspace.asRelativePath(path.dirname(uri.fsPath)), dir: path.dirname(uri.fsPath) })), { title: 'Unblock: which fixture runs this server?' });
+  const specs = await Promise.all(found.map((uri) => readJson(uri.fsPath)));
+  const dirs = found.filter((_, i) => isBenchFixture(specs[i])).map((uri) => path.dirname(uri.fsPath));
+  if (dirs.length <= 1) return dirs[0];
+  const picked = await vscode.window.showQuickPick(dirs.map((dir) => ({ label: vscode.workspace.asRelativePath(dir), dir })), { title: 'Unblock: which fixture runs this server?' });
   return picked?.dir;
+}
+
+/** @param {string} file */
+function readJson(file) {
+  return readFile(file, 'utf8').then(JSON.parse, () => undefined).catch(() => undefined);
 }
