@@ -163,6 +163,18 @@ describe('observe: the express-app fixture', function () {
   });
 });
 
+describe('observe: a TypeScript app (test fixture ts-app)', function () {
+  this.timeout(120_000);
+
+  it('reads it with the TypeScript parser, runs it with type stripping and links what it measures to the reports', async () => {
+    const observation = await runObserve({ duration: 0.5, warmup: 0.2, fixture: path.join(FIXTURES, 'ts-app') });
+    const waterfall = findingWhere(observation, (x) => x.kind === 'waterfall');
+    assert.deepEqual([waterfall.file, waterfall.route, waterfall.rule], ['src/routes/profile.ts', 'GET /users/7', 'unblock/no-await-waterfall']);
+    assert.ok(waterfall.runs > 0);
+    assert.ok(observation.startupOnly.some((f) => f.file === 'src/app.ts' && f.name === 'createServer'));
+  });
+});
+
 describe('observe: bad input ends cleanly', function () {
   this.timeout(60_000);
 
