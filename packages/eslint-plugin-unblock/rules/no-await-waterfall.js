@@ -14,6 +14,8 @@ import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-sh
 import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
 import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
 import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
+import { knownRouteAt } from './project/callers/known-route.js';
+import { routeNote } from './core/rule-shell/route-note.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
@@ -40,10 +42,10 @@ export default createRule({
       },
     ],
     messages: {
-      waterfall: '{{names}} wait for each other though {{reason}}; start them together with Promise.all{{observed}}.',
-      waterfallUntyped: '{{names}} wait for each other though {{reason}}; start them together with Promise.all (no rewrite: it would lose a declared type){{observed}}.',
+      waterfall: '{{names}} wait for each other though {{reason}}{{route}}; start them together with Promise.all{{observed}}.',
+      waterfallUntyped: '{{names}} wait for each other though {{reason}}{{route}}; start them together with Promise.all (no rewrite: it would lose a declared type){{observed}}.',
       startTogether: 'Start the {{count}} operations together with Promise.all.',
-      waterfallSettled: '{{names}} wait for each other though {{reason}}; start them together with Promise.allSettled, each catch kept{{observed}}.',
+      waterfallSettled: '{{names}} wait for each other though {{reason}}{{route}}; start them together with Promise.allSettled, each catch kept{{observed}}.',
       startSettled: 'Start the {{count}} operations together with Promise.allSettled, each failure handled by its own catch.',
       startEarly: 'Start {{names}} early and await {{each}} where its result is used.',
     },
@@ -60,7 +62,14 @@ export default createRule({
      * @type {import('./no-await-waterfall/report/waterfall-reports.js').ReportSettings | null}
      */
     let settings = null;
-    const getSettings = () => (settings ??= { sourceCode, typescript: isTypeScript(context), autofix: options.fix });
+    const getSettings = () =>
+      (settings ??= {
+        sourceCode,
+        typescript: isTypeScript(context),
+        autofix: options.fix,
+        // Asked of a report being made only: the route its start-up gate already found, if any.
+        routeAt: (node) => routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys }), context.cwd),
+      });
 
     /**
      * Not in a file the user keeps out of the rule, not in code whose awaits a transaction,

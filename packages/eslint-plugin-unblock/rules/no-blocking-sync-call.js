@@ -13,7 +13,8 @@ import { buildSyncToAsyncFix } from './no-blocking-sync-call/report/sync-to-asyn
 import { createRule, fixOrSuggest } from './core/rule-shell/create-rule.js';
 import { reachabilityOf, reachedOnlyFromTests } from './project/callers/reachability.js';
 import { enclosingFunction } from './core/syntax/ast.js';
-import path from 'node:path';
+import { withOtherRoutes } from './project/callers/known-route.js';
+import { routeNote } from './core/rule-shell/route-note.js';
 import { packageNames } from './no-blocking-sync-call/package-apis.js';
 import { findPackageCalls } from './no-blocking-sync-call/package-calls.js';
 import { describePackageCall } from './no-blocking-sync-call/report/package-rewrites.js';
@@ -87,11 +88,11 @@ export default createRule({
       blocking: '{{api}} {{why}}; use {{replacement}} instead{{observed}}.',
       blockingNoAwait: '{{api}} {{why}}; in an async function, use {{replacement}}{{observed}}.',
       useAsync: 'Replace with {{preview}}.',
-      packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns. Use {{replacement}}{{observed}}.',
+      packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns{{route}}. Use {{replacement}}{{observed}}.',
       bcryptjsBlocking:
-        '{{api}}() {{why}}{{cost}}, so no other request is served until it returns. Its async form, {{asyncForm}}, is no cure: it yields to other requests only after each 100 ms of work{{slices}}. Use {{replacement}}, or run it on a worker thread{{observed}}.',
+        '{{api}}() {{why}}{{cost}}, so no other request is served until it returns{{route}}. Its async form, {{asyncForm}}, is no cure: it yields to other requests only after each 100 ms of work{{slices}}. Use {{replacement}}, or run it on a worker thread{{observed}}.',
       offloadToWorker:
-        '{{api}}() {{why}}, and it has no asynchronous form{{note}}. Run it on a worker pool (piscina){{alternative}}, so the event loop keeps serving{{observed}}.',
+        '{{api}}() {{why}}, and it has no asynchronous form{{note}}{{route}}. Run it on a worker pool (piscina){{alternative}}, so the event loop keeps serving{{observed}}.',
       usePackageAsync: 'Replace with {{preview}}{{note}}.',
     },
   },
@@ -127,14 +128,16 @@ export default createRule({
         // Callers across the project decide what this file alone cannot: start-up code is silent, a route is named.
         const runsOnRequest = (/** @type {any} */ node) => {
           if (isStartup(node)) return null;
-          const runs = whereItRuns(context.filename, node, linted);
-          if (runs.kind === 'request') return routeNote(runs, context.cwd);
+          const runner = enclosingFunction(node);
+          const runs = whereItRuns(context.filename, runner, linted);
+          if (runs.kind === 'request') return routeNote(withOtherRoutes(context.filename, runner, runs, linted), context.cwd);
           // A test helper (only test files import it) is not a request path either.
           return runs.kind === 'unknown' && options.includeUnknownCallers && !reachedOnlyFromTests(context.filename, linted) ? '' : null;
         };
         for (const call of packageCalls) {
           if (isIgnored(sourceCode, call.node, { module: call.api.package, name: call.api.path.join('.') }, ignored)) continue;
-          if (runsOnRequest(call.node) !== null) reportPackageCall(context, call, options);
+          const route = runsOnRequest(call.node);
+          if (route !== null) reportPackageCall(context, call, options, route);
         }
         for (const { node, api, moduleId } of calls) {
           if (isIgnored(sourceCode, node, api, ignored) || !blocksForAWhile(sourceCode, node, api, options, context.filename, linted)) continue;
@@ -168,9 +171,17 @@ function moduleSpecifierPattern(modules) {
  * @param {import('eslint').Rule.RuleContext} context
  * @param {import('./no-blocking-sync-call/package-calls.js').PackageCall} call
  * @param {Options} options
+ * @param {string} route where it is reached from (` (reached from POST /login in routes.js)`), or ''
  */
-function reportPackageCall(context, call, options) {
-  const { messageId, data, rewrites } = describePackageCall(context.sourceCode, call, { filename: context.filename, cwd: context.cwd });
+function reportPackageCall(context, call, options, route) {
+  const described = describePackageCall(context.sourceCode, call, { filename: context.filename, cwd: context.cwd });
+  const { messageId, rewrites } = described;
+  const data = { ...described.data, route };
+  // Two asides in a row read badly: "(its callback form …) (reached from …)" becomes one.
+  if (route && data.note?.endsWith(')')) {
+    data.note = `${data.note.slice(0, -1)}; ${route.trim().slice(1)}`;
+    data.route = '';
+  }
   const suggest = rewrites.map((r) => ({ messageId: 'usePackageAsync', data: { preview: r.preview, note: r.note }, fix: r.fix }));
   context.report({ node: call.node, messageId, data, ...fixOrSuggest(options.fix, rewrites[0]?.fix, suggest, CODEMOD_POLICY) });
 }
@@ -200,23 +211,13 @@ function report(context, node, api, moduleId, options, route) {
  * Where the function around a call runs, from its callers across the project
  * (or, with no project index, within the linted file).
  * @param {string} filename
- * @param {any} node
+ * @param {any} runner the function around the call (its enclosingFunction)
  * @param {import('./project/callers/reachability.js').LintedTree} linted
  * @returns {import('./project/callers/reachability.js').Reachability}
  */
-function whereItRuns(filename, node, linted) {
-  const runner = enclosingFunction(node);
+function whereItRuns(filename, runner, linted) {
   if (!runner || runner.type === 'Program') return { kind: 'unknown' };
   return reachabilityOf(filename, runner, linted);
-}
-
-/**
- * @param {{ label: string, file: string }} route
- * @param {string} cwd
- */
-function routeNote(route, cwd) {
-  const file = path.relative(cwd, route.file).split(path.sep).join('/');
-  return ` (reached from ${route.label} in ${file.startsWith('..') ? path.basename(route.file) : file})`;
 }
 
 /** @param {any} node */

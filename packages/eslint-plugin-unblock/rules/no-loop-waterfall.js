@@ -16,6 +16,8 @@ import { loopReport } from './no-loop-waterfall/report/loop-reports.js';
 import { forEachRewrites } from './no-loop-waterfall/report/loop-foreach.js';
 import { firesAndForgetsOnPurpose } from './no-loop-waterfall/loop-fire-and-forget.js';
 import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
+import { knownRouteAt } from './project/callers/known-route.js';
+import { routeNote } from './core/rule-shell/route-note.js';
 import { createRule } from './core/rule-shell/create-rule.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 
@@ -49,8 +51,8 @@ export default createRule({
       },
     ],
     messages: {
-      loopWaterfall: 'The iterations of this loop do not depend on each other but each waits for the previous one; run them together with Promise.all{{observed}}.',
-      asyncForEach: 'forEach does not wait for async callbacks: the code after it runs before they finish and their errors go unhandled.',
+      loopWaterfall: 'The iterations of this loop do not depend on each other but each waits for the previous one{{route}}; run them together with Promise.all{{observed}}.',
+      asyncForEach: 'forEach does not wait for async callbacks: the code after it runs before they finish and their errors go unhandled{{route}}.',
       runTogether: 'Run the iterations together with Promise.all.',
       runBounded: 'Run the iterations together, at most {{max}} at a time.',
       runBoundedWith: 'Run the iterations with {{helper}}, at most {{max}} at a time.',
@@ -85,7 +87,9 @@ export default createRule({
       if (gates.oneOffAt(node)) return;
       // eval or with can read and write any binding: independence cannot be shown.
       if (inDynamicScope(sourceCode, node)) return;
-      context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency, typescript: isTypeScript }));
+      // Asked now that the report is made: the route the start-up gate above already found, if any.
+      const route = routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys }), context.cwd);
+      context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency, typescript: isTypeScript, route }));
     }
 
     /** @param {import('./no-loop-waterfall/loop-shapes.js').LoopShape | null} shape */

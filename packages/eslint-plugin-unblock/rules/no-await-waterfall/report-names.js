@@ -9,6 +9,11 @@ import { unwrap } from '../core/syntax/ast.js';
 const SHOWN = 2;
 const MAX_NAME = 40;
 const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+/** Methods that chain a handler on a promise: the operation is the call they are chained on. */
+const PROMISE_HANDLERS = new Set(['then', 'catch', 'finally']);
+
+/** @param {any} node */
+const isPromiseClass = (node) => unwrap(node)?.type === 'Identifier' && unwrap(node).name === 'Promise';
 
 /**
  * `name()` for a call: the callee's last name (`api.users.find` → `find()`),
@@ -19,9 +24,13 @@ const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'sev
  */
 function callName(sourceCode, call, full) {
   const callee = unwrap(call.callee);
+  // `rawQuery(sql).then((rows) => rows[0])` is a `rawQuery()`: the chained handler is not the operation.
+  const chainedOn = callee.type === 'MemberExpression' && !callee.computed && PROMISE_HANDLERS.has(callee.property.name) ? unwrap(callee.object) : null;
+  if (chainedOn?.type === 'CallExpression' || chainedOn?.type === 'NewExpression') return callName(sourceCode, chainedOn, full);
   let name = null;
   if (!full && callee.type === 'Identifier') name = callee.name;
-  else if (!full && callee.type === 'MemberExpression' && !callee.computed) name = callee.property.name;
+  // `Promise.all()`, not `all()`: a static of Promise says nothing without its class.
+  else if (!full && callee.type === 'MemberExpression' && !callee.computed && !isPromiseClass(callee.object)) name = callee.property.name;
   name ??= sourceCode.getText(callee).replace(/\s+/g, '');
   return `\`${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name}()\``;
 }

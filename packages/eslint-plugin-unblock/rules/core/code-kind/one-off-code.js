@@ -191,7 +191,7 @@ export function isInOneOffCode(context, node) {
  * for a callback kept for later (`app.get('/x', fn)`, a listener).
  * @param {any} fn
  */
-function awaitedCallbackOf(fn) {
+export function awaitedCallbackOf(fn) {
   let node = fn;
   while (node.parent?.type === 'CallExpression' && node.parent.arguments.includes(node)) node = node.parent;
   return node !== fn && node.parent?.type === 'AwaitExpression' ? node.parent : null;

@@ -16,6 +16,7 @@ import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
  * @property {import('eslint').SourceCode} sourceCode
  * @property {boolean} typescript  the file is TypeScript
  * @property {boolean} autofix  the `fix` option: the rewrite is the report's fix as well
+ * @property {(node: any) => string} routeAt  where the code at a report runs, for its message (` (reached from GET /x in routes.js)`), or ''
  *
  * @typedef {{ range: [number, number], text: string }} TextEdit
  * @typedef {import('eslint').Rule.ReportDescriptor} ReportDescriptor
@@ -59,8 +60,8 @@ export function slotRunReport(settings, container, run) {
  * @param {any[]} members
  * @returns {ReportDescriptor}
  */
-export function settledGroupReport({ sourceCode, typescript, autofix }, members) {
-  const data = waterfallData(sourceCode, members.map((member) => member.awaitNode.argument));
+export function settledGroupReport({ sourceCode, typescript, autofix, routeAt }, members) {
+  const data = { ...waterfallData(sourceCode, members.map((member) => member.awaitNode.argument)), route: routeAt(members[0].statement) };
   const fix = fixOf(checked(sourceCode, promiseAllSettledEdit(sourceCode, members, typescript), typescript));
   const { start } = members[0].statement.loc;
   const { end } = members[members.length - 1].statement.loc;
@@ -83,8 +84,8 @@ export function settledGroupReport({ sourceCode, typescript, autofix }, members)
  * @param {import('eslint').Rule.SuggestionReportDescriptor | null} [found.alternative] a second suggestion, never applied by `fix: true`
  * @returns {ReportDescriptor}
  */
-function waterfallReport({ sourceCode, typescript, autofix }, { node, end, operands, edit, losesTypes = false, alternative = null }) {
-  const data = waterfallData(sourceCode, operands);
+function waterfallReport({ sourceCode, typescript, autofix, routeAt }, { node, end, operands, edit, losesTypes = false, alternative = null }) {
+  const data = { ...waterfallData(sourceCode, operands), route: routeAt(node) };
   const fix = fixOf(checked(sourceCode, edit, typescript));
   return {
     node,

@@ -17,6 +17,7 @@ import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
  * @property {boolean} autofix  the rewrite may be applied as the report's fix
  * @property {number | null} maxConcurrency
  * @property {boolean} typescript  the file is TypeScript (how the rewrite check parses it)
+ * @property {string} route  where the loop runs, for the message (` (reached from GET /x in routes.js)`), or ''
  */
 
 /**
@@ -27,7 +28,7 @@ import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
  * @param {LoopReportOptions} options
  * @returns {import('eslint').Rule.ReportDescriptor}
  */
-export function loopReport(sourceCode, node, messageId, offered, { unboundedMessage, autofix, maxConcurrency, typescript }) {
+export function loopReport(sourceCode, node, messageId, offered, { unboundedMessage, autofix, maxConcurrency, typescript, route }) {
   // A rewrite that would leave an awaited call unawaited is not offered.
   /** @template {TextEdit | LimitedEdit} T @param {T | null} edit @returns {T | null} */
   const checked = (edit) => (edit && keepsEveryAwait(sourceCode, [edit], typescript) ? edit : null);
@@ -50,6 +51,7 @@ export function loopReport(sourceCode, node, messageId, offered, { unboundedMess
     node,
     loc: headLocation(sourceCode, node),
     messageId,
+    data: { route },
     ...fixOrSuggest(autofix, preferred && toFix(preferred), suggest),
   };
 }

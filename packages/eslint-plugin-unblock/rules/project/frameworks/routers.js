@@ -148,7 +148,11 @@ export function routeOptions(packageList) {
     const field = (/** @type {string} */ name) => options.properties.find((/** @type {any} */ p) => p.type === 'Property' && keyName(p.key) === name)?.value;
     const handler = field('handler');
     const httpMethod = unwrap(field('method'));
-    const label = `${httpMethod?.type === 'Literal' ? String(httpMethod.value).toUpperCase() : 'ROUTE'} ${routePath(field('url') ?? field('path')) ?? ''}`.trim();
+    const verb = httpMethod?.type === 'Literal' ? String(httpMethod.value).toUpperCase() : 'ROUTE';
+    const pathField = field('url') ?? field('path');
+    const path = routePath(pathField);
+    // `path: prefix + '/x'`: a path known only at run time is said to be one, as methodRoutes says it.
+    const label = path !== null ? `${verb} ${path}` : pathField ? `${verb} with a computed path` : verb;
     return handler ? [{ handler, kind: kindOfRoutes(scope, member.receiver), label }] : [];
   };
 }
