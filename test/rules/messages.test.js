@@ -38,6 +38,11 @@ describe('report messages', () => {
         "two `f()` calls, `g()` +2 more wait for each other though none uses another's result; start them together with Promise.all."],
       ['awaits inside one expression', 'async function h() { return [await f(), await this.repo.load()]; }',
         "`f()` and `load()` wait for each other though neither uses the other's result; start them together with Promise.all."],
+      // `.then()` is not the operation: the call it is chained on is, and the two are counted as one name.
+      ['a call with a handler chained on is named by the call', "async function h(p) { const n = await rawQuery('a', p).then((rows) => rows[0].n); const rows = await rawQuery('b', p); return [n, rows]; }",
+        "two `rawQuery()` calls wait for each other though neither uses the other's result; start them together with Promise.all."],
+      ['a static of Promise keeps its class', 'async function h() { const a = await getPost(); const [b, c] = await Promise.all([f(), g()]); return [a, b, c]; }',
+        "`getPost()` and `Promise.all()` wait for each other though neither uses the other's result; start them together with Promise.all."],
     ];
     for (const [title, code, expected] of cases) {
       it(title, () => assert.deepEqual(messagesOf('no-await-waterfall', code), [expected]));
@@ -48,6 +53,36 @@ describe('report messages', () => {
       const [message] = lintWith(code, { rule: 'no-await-waterfall', typescript: true });
       assert.equal(message.message, "`f()` and `g()` wait for each other though neither uses the other's result; start them together with Promise.all (no rewrite: it would lose a declared type).");
       assert.deepEqual(message.suggestions ?? [], []);
+    });
+  });
+
+  // The linted file alone (no project index): the routes it registers itself are named, in the blocking rule's words.
+  describe('the waterfall rules name the route the code runs on', () => {
+    const cases = [
+      ['no-await-waterfall', 'a waterfall in an Express route handler names GET /x', "import express from 'express';\nconst app = express();\napp.get('/x', async (req, res) => {\n  const user = await api.getUser(req.query.id);\n  const orders = await api.getOrders(req.query.id);\n  res.json({ user, orders });\n});",
+        "`getUser()` and `getOrders()` wait for each other though neither uses the other's result (reached from GET /x in input.js); start them together with Promise.all."],
+      // The start-up gate asks about the function that awaits the callback: the route is read there too.
+      ['no-await-waterfall', 'a callback the handler awaits runs on its route', "import express from 'express';\nconst app = express();\napp.post('/batch', async (req, res) => {\n  await Promise.all(req.body.items.map(async (item) => {\n    const user = await api.getUser(item.id);\n    const orders = await api.getOrders(item.id);\n    return [user, orders];\n  }));\n  res.end();\n});",
+        "`getUser()` and `getOrders()` wait for each other though neither uses the other's result (reached from POST /batch in input.js); start them together with Promise.all."],
+      // Not "GET in input.js": the url is built at run time.
+      ['no-await-waterfall', 'a computed path is said to be computed', "import Fastify from 'fastify';\nconst server = Fastify();\nserver.route({ method: 'GET', url: base + '/me', handler: async (req) => {\n  const user = await api.getUser(req.query.id);\n  const orders = await api.getOrders(req.query.id);\n  return [user, orders];\n} });",
+        "`getUser()` and `getOrders()` wait for each other though neither uses the other's result (reached from GET with a computed path in input.js); start them together with Promise.all."],
+      ['no-await-waterfall', 'no route known: the message is unchanged', 'export async function h(id) {\n  const user = await api.getUser(id);\n  const orders = await api.getOrders(id);\n  return [user, orders];\n}',
+        "`getUser()` and `getOrders()` wait for each other though neither uses the other's result; start them together with Promise.all."],
+      ['no-loop-waterfall', 'an async forEach in a route handler', "import express from 'express';\nconst app = express();\napp.get('/x', async (req, res) => {\n  req.body.ids.forEach(async (id) => { await api.touch(id); });\n  res.end();\n});",
+        'forEach does not wait for async callbacks: the code after it runs before they finish and their errors go unhandled (reached from GET /x in input.js).'],
+      ['no-loop-waterfall', 'no route known: the loop message is unchanged', 'export async function h(ids) {\n  const found = [];\n  for (const id of ids) found.push(await api.read(id));\n  return found;\n}',
+        'The iterations of this loop do not depend on each other but each waits for the previous one; run them together with Promise.all.'],
+    ];
+    for (const [rule, title, code, expected] of cases) {
+      it(title, () => assert.deepEqual(lintWith(code, { rule }).map((message) => message.message), [expected]));
+    }
+
+    it('a loop in a NestJS controller method names POST /prefix/path', () => {
+      const code = "import { Controller, Post, Body } from '@nestjs/common';\n@Controller('orders')\nexport class OrdersController {\n  @Post('lookup')\n  public async lookup(@Body() body: { ids: string[] }) {\n    const found = [];\n    for (const id of body.ids) found.push(await this.store.readOrder(id));\n    return found;\n  }\n}";
+      assert.deepEqual(lintWith(code, { rule: 'no-loop-waterfall', typescript: true }).map((message) => message.message), [
+        'The iterations of this loop do not depend on each other but each waits for the previous one (reached from POST /orders/lookup in input.ts); run them together with Promise.all.',
+      ]);
     });
   });
 

@@ -158,6 +158,29 @@ const valid = [
 ];
 
 const invalid = [
+  // ── The message names the route the handler serves (the file alone shows it) ──
+  {
+    code: `import express from 'express';
+const app = express();
+app.get('/x', async (req, res) => {
+  const user = await db.getUser(req.query.id);
+  const orders = await db.getOrders(req.query.id);
+  res.json({ user, orders });
+});`,
+    filename: 'routes.js',
+    errors: [{
+      ...waterfall(2, `import express from 'express';
+const app = express();
+app.get('/x', async (req, res) => {
+  const [user, orders] = await Promise.all([
+    db.getUser(req.query.id),
+    db.getOrders(req.query.id),
+  ]);
+  res.json({ user, orders });
+});`, { line: 4, column: 3, endLine: 5 }),
+      data: { names: '`getUser()` and `getOrders()`', reason: "neither uses the other's result", route: ' (reached from GET /x in routes.js)' },
+    }],
+  },
   // ── Adjacent declarations ───────────────────────────────────────────────
   {
     code: `async function h(id) {

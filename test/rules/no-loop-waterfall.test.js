@@ -304,6 +304,39 @@ test('cases', async (t) => {
 
 const invalid = [
   {
+    // In a route handler: the message names the route (the file alone shows it).
+    code: `import express from 'express';
+const app = express();
+app.post('/touch', async (req, res) => {
+  for (const id of req.body.ids) {
+    await api.touch(id);
+  }
+  res.end();
+});`,
+    filename: 'routes.js',
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        data: { route: ' (reached from POST /touch in routes.js)' },
+        line: 4,
+        column: 3,
+        endLine: 4,
+        endColumn: 33,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `import express from 'express';
+const app = express();
+app.post('/touch', async (req, res) => {
+  await Promise.all(Array.from(req.body.ids, (id) => api.touch(id)));
+  res.end();
+});`,
+          },
+        ],
+      },
+    ],
+  },
+  {
     // Results pushed in order: the empty array declared right before becomes the Promise.all result.
     code: `async function loadUsers(ids) {
   const users = [];
