@@ -41,6 +41,14 @@ describe('report messages', () => {
       // `.then()` is not the operation: the call it is chained on is, and the two are counted as one name.
       ['a call with a handler chained on is named by the call', "async function h(p) { const n = await rawQuery('a', p).then((rows) => rows[0].n); const rows = await rawQuery('b', p); return [n, rows]; }",
         "two `rawQuery()` calls wait for each other though neither uses the other's result; start them together with Promise.all."],
+      // Named in full where the short names are the same: strings keep their spaces ('events as e', not 'eventsase').
+      ['query builders named in full keep the spaces of their strings', "async function h() { const a = await knex('events as e').select('e.id'); const b = await knex('users as u').select('u.id'); return [a, b]; }",
+        "`knex('events as e').select()` and `knex('users as u').select()` wait for each other though neither uses the other's result; start them together with Promise.all."],
+      // Too long in full: the inner calls' arguments are left out, never cut in the middle ("count('idas…()").
+      ['a long chain leaves out the arguments of its inner calls', "async function h(id) { const [a] = await db.knex('email_recipients').count('id as count').whereRaw('email_id = ? AND delivered_at IS NOT NULL', [id]); const [b] = await db.knex('email_recipients').count('id as count').whereRaw('email_id = ? AND failed_at IS NOT NULL', [id]); return [a, b]; }",
+        "two `db.knex(…).count(…).whereRaw()` calls wait for each other though neither uses the other's result; start them together with Promise.all."],
+      ['a longer chain reads as its first call and its last name', "async function h(id) { const a = await this.knex('members_created_events as mce').countDistinct('mce.member_id as n').where('mce.attribution_id', id).where('mce.attribution_type', 'post'); const b = await this.knex('members_subscription_created_events as msce').countDistinct('msce.member_id as n').where('msce.attribution_id', id).where('msce.attribution_type', 'post'); return [a, b]; }",
+        "two `this.knex(…)…where()` calls wait for each other though neither uses the other's result; start them together with Promise.all."],
       ['a static of Promise keeps its class', 'async function h() { const a = await getPost(); const [b, c] = await Promise.all([f(), g()]); return [a, b, c]; }',
         "`getPost()` and `Promise.all()` wait for each other though neither uses the other's result; start them together with Promise.all."],
     ];

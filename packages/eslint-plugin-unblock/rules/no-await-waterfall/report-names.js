@@ -31,9 +31,65 @@ function callName(sourceCode, call, full) {
   if (!full && callee.type === 'Identifier') name = callee.name;
   // `Promise.all()`, not `all()`: a static of Promise says nothing without its class.
   else if (!full && callee.type === 'MemberExpression' && !callee.computed && !isPromiseClass(callee.object)) name = callee.property.name;
-  name ??= sourceCode.getText(callee).replace(/\s+/g, '');
-  return `\`${name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name}()\``;
+  name ??= writtenName(sourceCode, callee);
+  return `\`${shortened(name)}()\``;
 }
+
+/**
+ * The callee as written, on one line, as short as says which it is: the whole text
+ * (`knex('events as e').select`), else with inner calls' arguments left out
+ * (`knex(…).select(…).where`), else the chain's first call and its last name (`this.knex(…)…where`).
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} callee
+ */
+function writtenName(sourceCode, callee) {
+  const whole = compactText(sourceCode, callee);
+  if (whole.length <= MAX_NAME) return whole;
+  const elided = elidedText(sourceCode, callee);
+  if (elided.length <= MAX_NAME || callee.type !== 'MemberExpression' || callee.computed) return elided;
+  let first = null;
+  for (let link = unwrap(callee.object); link?.type === 'CallExpression' || link?.type === 'MemberExpression'; link = unwrap(link.type === 'CallExpression' ? link.callee : link.object)) {
+    if (link.type === 'CallExpression') first = link;
+  }
+  const ends = first && `${elidedText(sourceCode, first)}…${callee.property.name}`;
+  return ends && ends.length <= MAX_NAME ? ends : elided;
+}
+
+/**
+ * The tokens of an expression on one line, a space only where two words would merge:
+ * string literals keep their own spaces (`'id as count'`, not `'idascount'`).
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ */
+function compactText(sourceCode, node) {
+  let text = '';
+  for (const token of sourceCode.getTokens(node)) {
+    if (/[\w$]$/.test(text) && /^[\w$]/.test(token.value)) text += ' ';
+    text += token.value.replace(/\s+/g, ' ');
+  }
+  return text;
+}
+
+/**
+ * An expression with the arguments of its calls left out: `db.knex(…).count(…).whereRaw`.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} expression
+ * @returns {string}
+ */
+function elidedText(sourceCode, expression) {
+  const node = unwrap(expression);
+  if (node.type === 'MemberExpression') {
+    const property = node.computed ? `${node.optional ? '?.' : ''}[${node.property.type === 'Literal' ? compactText(sourceCode, node.property) : '…'}]` : `${node.optional ? '?.' : '.'}${node.property.type === 'PrivateIdentifier' ? '#' : ''}${node.property.name}`;
+    return `${elidedText(sourceCode, node.object)}${property}`;
+  }
+  if (node.type === 'CallExpression' || node.type === 'NewExpression') {
+    return `${node.type === 'NewExpression' ? 'new ' : ''}${elidedText(sourceCode, node.callee)}${node.optional ? '?.' : ''}(${node.arguments.length > 0 ? '…' : ''})`;
+  }
+  return compactText(sourceCode, node);
+}
+
+/** @param {string} name */
+const shortened = (name) => (name.length > MAX_NAME ? `${name.slice(0, MAX_NAME - 1)}…` : name);
 
 /**
  * Each operation's name: the short one, or the whole callee text where
@@ -47,7 +103,7 @@ function operationNames(sourceCode, calls) {
   const short = calls.map((call) => (isCall(call) ? callName(sourceCode, call, false) : null));
   return calls.map((call, index) => {
     const name = short[index];
-    if (name === null) return `\`${sourceCode.getText(call)}\``;
+    if (name === null) return `\`${shortened(compactText(sourceCode, call))}\``;
     const shared = short.some((other, at) => at !== index && other === name);
     return shared ? callName(sourceCode, call, true) : name;
   });
