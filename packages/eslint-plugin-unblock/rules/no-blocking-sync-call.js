@@ -176,6 +176,7 @@ function moduleSpecifierPattern(modules) {
 function reportPackageCall(context, call, options, route) {
   const described = describePackageCall(context.sourceCode, call, { filename: context.filename, cwd: context.cwd });
   const { messageId, rewrites } = described;
+  /** @type {Record<string, string>} */
   const data = { ...described.data, route };
   // Two asides in a row read badly: "(its callback form …) (reached from …)" becomes one.
   if (route && data.note?.endsWith(')')) {
