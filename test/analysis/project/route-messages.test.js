@@ -1,7 +1,8 @@
 /**
  * Every rule names the route its report runs on when the project index knows it, in the same words:
  * "(reached from GET /x in routes.js)". The fixture is linted from disk with its own package.json as the
- * project root, so the waterfall rules read the route their start-up gate found across files.
+ * project root: the waterfall rules name the handler around the report or a handler that calls it directly,
+ * from the files their start-up gate read.
  */
 import assert from 'node:assert/strict';
 import { lintFixture } from './lint-fixture.js';
@@ -22,7 +23,7 @@ describe('project index: report messages name the route', () => {
 
   it('a waterfall in an Express route handler names GET /x', () => {
     assert.deepEqual(messagesIn('routes.js'), [
-      "10 no-await-waterfall: `readProfile()` and `readInvoices()` wait for each other though neither uses the other's result (reached from GET /x in routes.js); start them together with Promise.all.",
+      "11 no-await-waterfall: `readProfile()` and `readInvoices()` wait for each other though neither uses the other's result (reached from GET /x in routes.js); start them together with Promise.all.",
     ]);
   });
 
@@ -41,6 +42,12 @@ describe('project index: report messages name the route', () => {
   it('a computed Koa path is said to be computed, not printed as "GET in koa.js"', () => {
     assert.deepEqual(messagesIn('koa.js'), [
       "9 no-await-waterfall: `readProfile()` and `readInvoices()` wait for each other though neither uses the other's result (reached from GET with a computed path in koa.js); start them together with Promise.all.",
+    ]);
+  });
+
+  it('a handler registered in a third file, one call above: no route named, the message is unchanged', () => {
+    assert.deepEqual(messagesIn('invoices.js'), [
+      "6 no-await-waterfall: `readProfile()` and `readInvoices()` wait for each other though neither uses the other's result; start them together with Promise.all.",
     ]);
   });
 

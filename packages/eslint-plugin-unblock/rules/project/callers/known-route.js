@@ -2,17 +2,18 @@
  * The route (or job, socket event, …) a report's code runs on, for its message: "(reached from
  * GET /orders in routes.js)". Asked only for a report that is made, after every gate said yes.
  *
- * It starts no new search: with a project index, the waterfall rules read the verdict their start-up
- * gate (runsOnlyAtStartup) already reached for the function, and the blocking rule passes the verdict
- * it searched for anyway. Only without a project index (a file outside any project, an editor buffer,
- * a project too big to index) is the question asked, of the linted file alone. Other routes are counted
- * among the function's direct callers, from the call sites that search already recorded.
+ * It starts no search of its own. The function around the report is a route or job handler, or is
+ * called directly by a handler declared or registered in the caller's own file: both are read from
+ * what the index recorded when the start-up gate asked who calls the function (its file and the files
+ * that import it are scanned then). Handlers further up are not looked for. The answer is the same whatever order the files are linted in: a verdict an
+ * earlier question happened to leave in the cache would name a route in one run and not in the next.
+ * Without a project index (a file outside any package, an editor buffer, a project too big to index),
+ * the linted file alone is read.
  */
-import path from 'node:path';
 import { enclosingFunction } from '../../core/syntax/ast.js';
 import { awaitedCallbackOf } from '../../core/code-kind/one-off-code.js';
-import { callerIndexFor, functionKey } from './callers.js';
-import { indexFor, reachabilityOf, verdictReached } from './reachability.js';
+import { functionKey } from './callers.js';
+import { indexFor } from './reachability.js';
 
 /**
  * @typedef {object} KnownRoute
@@ -26,18 +27,22 @@ import { indexFor, reachabilityOf, verdictReached } from './reachability.js';
 const HTTP_ROUTE_LABEL = /^(GET|POST|PUT|PATCH|DELETE|DEL|HEAD|OPTIONS|ALL|SEARCH|ROUTE|API route)\b/;
 
 /**
- * The route the code around `node` is already known to run on: the function around it, or, for a
- * callback awaited where it is handed over (`await Promise.all(list.map(async (x) => …))`), the
- * function that awaits it, as the start-up gate asks (core/code-kind/one-off-code.js).
+ * The route the code around `node` is known to run on: the function around it, or, for a callback
+ * awaited where it is handed over (`await Promise.all(list.map(async (x) => …))`), the function that
+ * awaits it, as the start-up gate asks (core/code-kind/one-off-code.js).
  * @param {string} file the linted file
  * @param {any} node the reported node
  * @param {import('./reachability.js').LintedTree} linted
  * @returns {KnownRoute | null}
  */
 export function knownRouteAt(file, node, linted) {
+  const index = indexFor(file, linted);
+  if (!index) return null;
+  // Already done by the start-up gate for this file (a no-op then); the one read with includeOneOffCode, which skips that gate.
+  index.scanFilesImporting(file);
   let fn = enclosingFunction(node);
   while (fn && fn.type !== 'Program') {
-    const found = knownRouteOf(file, fn, linted);
+    const found = routesCalling(index, functionKey(file, fn), null);
     if (found) return found;
     const awaitedBy = awaitedCallbackOf(fn);
     fn = awaitedBy ? enclosingFunction(awaitedBy) : null;
@@ -46,20 +51,8 @@ export function knownRouteAt(file, node, linted) {
 }
 
 /**
- * @param {string} file
- * @param {any} fn
- * @param {import('./reachability.js').LintedTree} linted
- * @returns {KnownRoute | null}
- */
-function knownRouteOf(file, fn, linted) {
-  const index = path.isAbsolute(file) ? callerIndexFor(file) : null;
-  const reached = index ? verdictReached(index, file, fn) : reachabilityOf(file, fn, linted);
-  return reached ? withOtherRoutes(file, fn, reached, linted) : null;
-}
-
-/**
- * A request verdict as a route to name, with the other routes and handlers that call the function
- * directly (one handler per route; a handler calling it twice counts once). Null for any other verdict.
+ * A request verdict the blocking rule's search reached, as a route to name, with the other routes and
+ * handlers that call the function directly. Null for any other verdict.
  * @param {string} file
  * @param {any} fn
  * @param {import('./reachability.js').Reachability} reached
@@ -69,14 +62,32 @@ function knownRouteOf(file, fn, linted) {
 export function withOtherRoutes(file, fn, reached, linted) {
   if (reached.kind !== 'request') return null;
   const index = indexFor(file, linted);
-  const seen = new Set([`${reached.label}\0${reached.file}`]);
-  let othersAreRoutes = true;
-  for (const site of index?.callers.get(functionKey(file, fn)) ?? []) {
-    const entry = site.caller === null ? undefined : index?.entries.get(site.caller);
-    const key = entry?.kind === 'request' ? `${entry.label}\0${entry.file}` : null;
-    if (!entry || key === null || seen.has(key)) continue;
-    seen.add(key);
-    othersAreRoutes &&= HTTP_ROUTE_LABEL.test(entry.label);
+  const found = index && routesCalling(index, functionKey(file, fn), { label: reached.label, file: reached.file });
+  return found ?? { label: reached.label, file: reached.file, others: 0, othersAreRoutes: true };
+}
+
+/**
+ * The function's own entry point, or the entry points among its direct callers (one per route: a
+ * handler calling it twice counts once), first by file and label so that any lint order names the same.
+ * @param {import('./callers.js').CallerIndex} index
+ * @param {string} key the function's key
+ * @param {{ label: string, file: string } | null} first the route to name first, when already chosen
+ * @returns {KnownRoute | null}
+ */
+function routesCalling(index, key, first) {
+  /** @type {Map<string, { label: string, file: string }>} */
+  const routes = new Map();
+  const own = index.entries.get(key);
+  if (own?.kind === 'request') routes.set(`${own.file}\0${own.label}`, own);
+  for (const site of index.callers.get(key) ?? []) {
+    const entry = site.caller === null ? undefined : index.entries.get(site.caller);
+    // Declared or registered where the caller is (a controller method, an inline handler): that file was scanned
+    // with the function's own. A registration in a third file is known only if some other question read that file.
+    if (entry?.kind === 'request' && entry.file === site.file) routes.set(`${entry.file}\0${entry.label}`, entry);
   }
-  return { label: reached.label, file: reached.file, others: seen.size - 1, othersAreRoutes };
+  const sorted = [...routes.keys()].sort().map((id) => /** @type {{ label: string, file: string }} */ (routes.get(id)));
+  const named = first ?? sorted[0];
+  if (!named) return null;
+  const others = sorted.filter((route) => route.label !== named.label || route.file !== named.file);
+  return { label: named.label, file: named.file, others: others.length, othersAreRoutes: others.every((route) => HTTP_ROUTE_LABEL.test(route.label)) };
 }

@@ -70,19 +70,6 @@ export function reachedOnlyFromTests(file, linted) {
   return indexFor(file, linted)?.importedOnlyByTests(file) ?? false;
 }
 
-/**
- * The verdict a question earlier in this run reached on a function, read without asking anew: no file is
- * read and no caller followed. Null when no question reached one. Report messages use it to name the route
- * their own checks (the start-up gate) already found, at no further cost.
- * @param {import('./callers.js').CallerIndex} index
- * @param {string} file
- * @param {any} fn
- * @returns {Reachability | null}
- */
-export function verdictReached(index, file, fn) {
-  return verdicts.get(index)?.get(functionKey(file, fn)) ?? null;
-}
-
 /** @type {Reachability} */
 const UNKNOWN = { kind: 'unknown' };
 /** @type {Reachability} */
