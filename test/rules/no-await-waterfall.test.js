@@ -178,7 +178,7 @@ app.get('/x', async (req, res) => {
   ]);
   res.json({ user, orders });
 });`, { line: 4, column: 3, endLine: 5 }),
-      data: { names: '`getUser()` and `getOrders()`', reason: "neither uses the other's result", route: ' (reached from GET /x in routes.js)' },
+      data: { names: '`getUser()` and `getOrders()`', reason: "neither uses the other's result", route: ' (reached from GET /x in routes.js)', observed: '' },
     }],
   },
   // ── Adjacent declarations ───────────────────────────────────────────────

@@ -317,7 +317,7 @@ app.post('/touch', async (req, res) => {
     errors: [
       {
         messageId: 'loopWaterfall',
-        data: { route: ' (reached from POST /touch in routes.js)' },
+        data: { route: ' (reached from POST /touch in routes.js)', observed: '' },
         line: 4,
         column: 3,
         endLine: 4,
