@@ -32,6 +32,9 @@ const lensRecord = (/** @type {string} */ id, /** @type {string} */ message) => 
 describe('extension: CodeLens titles', () => {
   it('says how many awaits could run together', () => {
     assert.equal(lensTitle(lensRecord('no-await-waterfall', "`getUser()`, `getOrders()` +1 more wait for each other though none uses another's result; start them together with Promise.all.")), '3 awaits could run together');
+    // Repeated calls are counted in words by the rule ("two `rawQuery()` calls"): each is an await.
+    assert.equal(lensTitle(lensRecord('no-await-waterfall', "two `rawQuery()` calls wait for each other though neither uses the other's result; start them together with Promise.all.")), '2 awaits could run together');
+    assert.equal(lensTitle(lensRecord('no-await-waterfall', "three `db.find()` calls and `getUser()` wait for each other though none uses another's result; start them together with Promise.all.")), '4 awaits could run together');
     assert.equal(lensTitle(lensRecord('no-await-waterfall', 'Independent awaits run one after another.')), 'These awaits could run together');
   });
 

@@ -17,15 +17,22 @@ export function lensTitle(record) {
   return callee ? `${callee[1]} ${summary[0].toLowerCase()}${summary.slice(1)}` : summary;
 }
 
+/** How the waterfall rule counts repeated calls in its messages ("two `db.find()` calls"). */
+const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
 /**
- * How many operations a waterfall message names: "`a()`, `b()` +3 more wait
- * for each other…" is 5; "`a()` and `b()` wait…" is 2.
+ * How many operations a waterfall message names: "`a()`, `b()` +3 more wait for each other…" is
+ * 5; "`a()` and `b()` wait…" is 2; "two `db.find()` calls and `c()` wait…" is 3.
  * @param {string} message
  */
 function waterfallCount(message) {
   const names = message.split(' wait for each other')[0];
   if (names === message) return null;
   const more = /\+(\d+) more$/.exec(names);
-  const named = names.replace(/`[^`]*`/g, '\u0000').split('\u0000').length - 1;
+  let named = 0;
+  for (const [, times, calls] of names.matchAll(/(?:\b(\w+) )?`[^`]*`( calls)?/g)) {
+    const counted = calls ? (/^\d+$/.test(times ?? '') ? Number(times) : NUMBER_WORDS.indexOf(times ?? '')) : 1;
+    named += counted > 0 ? counted : 1;
+  }
   return named + (more ? Number(more[1]) : 0) || null;
 }
