@@ -110,12 +110,19 @@ describe('extension: the oxc parser equals typescript-eslint', function () {
       'for (let a = 1 of b) {}', 'for (let a: T of b) {}', 'for (let a, b of c) {}',
       'class A { default p = 1; }', 'class A { in constructor() {} }', 'class A { out m() {} }', 'class A { readonly get g() { return 1; } }',
       'class A { @dec() readonly m() {} }', 'abstract class A { abstract accessor p = 1; }', 'class A { static async constructor() {} }',
+      'type T = {export\n  m(): string\n}', 'type U = `a${\'x\' \'y\' | \'z\'}b`;',
     ];
     for (const code of refused) {
       assert.throws(() => tsParser.parseForESLint(code, optionsFor('x.ts')), undefined, `typescript-eslint refuses ${code}`);
       const { differences, path: taken } = compareOn(parser, 'x.ts', code);
       assert.deepEqual(differences, [], code);
       assert.equal(taken, 'fallback', code);
+    }
+    // Where the two read a text differently without an error: a modifier word alone on its line before a
+    // decorated method is a field to oxc, the method's modifier to TypeScript; a JSDoc type in code.
+    for (const code of ['class A {\n  p: string;\ndefault\n  @dec() async m() {}\n}', 'let f = (x: ?T) => x;']) {
+      assert.deepEqual(compareOn(parser, 'x.ts', code).differences, [], code);
+      assert.equal(parser.lastPath(), 'fallback', code);
     }
     // Words before a member's name that its node accounts for, and comments, do not send a text away.
     for (const code of ['class A { /* in out default */ public static override async m() {} }', 'class A { static get [k]() { return 1; } protected readonly p = 1; declare q: string; }']) {

@@ -82,7 +82,7 @@ function parseWithOxc(ts, text, lang, parserOptions) {
   }));
   if (parsed.errors.length > 0) return undefined;
   const ast = /** @type {any} */ (parsed.program);
-  const locator = createLocator(lineStarts(text));
+  const locator = createLocator(lineStarts(text), text.length);
   const hints = adoptTree(ast, text, locator);
   if (hints.refused) return undefined;
   ast.comments = parsed.comments.map((/** @type {any} */ comment) => ({ type: comment.type, loc: locator.loc(comment.start, comment.end), range: [comment.start, comment.end], value: comment.value }));

@@ -20,21 +20,27 @@ export function lineStarts(text) {
 
 /**
  * Positions are asked mostly in increasing order (a walk of the tree, a scan of the text), so the
- * search starts from the last line found.
+ * search starts from the last line found. A node's start is often its first child's and its first
+ * token's: one position object per offset serves them all (nothing in ESLint or the rules writes to one).
  * @param {number[]} starts from lineStarts()
+ * @param {number} length the text's length
  */
-export function createLocator(starts) {
+export function createLocator(starts, length) {
   let line = 0;
+  /** @type {Array<{ column: number, line: number }>} */
+  const known = new Array(length + 1);
   /**
    * @param {number} offset
    * @returns {{ column: number, line: number }} (property order as typescript-eslint's)
    */
   function position(offset) {
+    const found = known[offset];
+    if (found !== undefined) return found;
     if (offset < starts[line] || (line + 1 < starts.length && offset >= starts[line + 1])) {
       if (line + 2 < starts.length && offset >= starts[line + 1] && offset < starts[line + 2]) line++;
       else line = lineOf(starts, offset);
     }
-    return { column: offset - starts[line], line: line + 1 };
+    return (known[offset] = { column: offset - starts[line], line: line + 1 });
   }
   /**
    * @param {number} start

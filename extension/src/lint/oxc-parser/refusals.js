@@ -20,50 +20,56 @@ const MEMBER_WORDS = {
   protected: (/** @type {any} */ node) => node.accessibility === 'protected',
 };
 
-const CLASS_MEMBERS = new Set(['MethodDefinition', 'TSAbstractMethodDefinition', 'PropertyDefinition', 'TSAbstractPropertyDefinition', 'AccessorProperty', 'TSAbstractAccessorProperty']);
+/**
+ * Per node type: true when typescript-eslint may refuse what oxc accepted at this node.
+ * @type {Record<string, (node: any, ancestors: any[], text: string) => boolean>}
+ */
+export const REFUSALS = {
+  // JSDoc types in code (`x: ?T`, `x: T?`): typescript-eslint refuses some and converts others its own way.
+  TSJSDocNullableType: () => true,
+  TSJSDocNonNullableType: () => true,
+  TSJSDocUnknownType: () => true,
+  // `${'a' 'b' | 'c'}` in a template literal type: oxc reads two types where there is room for one.
+  TSTemplateLiteralType: (node) => node.types.length !== node.quasis.length - 1,
+  TemplateLiteral: (node) => node.expressions.length !== node.quasis.length - 1,
+  // `class {}` needs `export default` right before it.
+  ClassDeclaration: (node, ancestors) => node.id === null && ancestors[ancestors.length - 1]?.type !== 'ExportDefaultDeclaration',
+  FunctionDeclaration: refusedFunction,
+  TSDeclareFunction: refusedFunction,
+  ForInStatement: refusedLoopDeclaration,
+  ForOfStatement: refusedLoopDeclaration,
+  TSAbstractAccessorProperty: (node, _ancestors, text) => node.value !== null || unaccountedWords(node, text),
+  TSAbstractPropertyDefinition: (node, _ancestors, text) => node.value !== null || unaccountedWords(node, text),
+  // `static async constructor()`: TypeScript allows no `async` or `*` on a member named constructor.
+  MethodDefinition: (node, _ancestors, text) => (!node.computed && node.key.type === 'Identifier' && node.key.name === 'constructor' && (node.value.async || node.value.generator)) || unaccountedWords(node, text),
+  TSAbstractMethodDefinition: (node, _ancestors, text) => unaccountedWords(node, text),
+  PropertyDefinition: (node, _ancestors, text) => bareModifierWord(node) || unaccountedWords(node, text),
+  AccessorProperty: (node, _ancestors, text) => bareModifierWord(node) || unaccountedWords(node, text),
+  TSPropertySignature: bareModifierWord,
+};
+
+/** Words TypeScript may read as a modifier of the member after them, across a line break. */
+const MODIFIER_WORDS = new Set(['public', 'private', 'protected', 'static', 'readonly', 'declare', 'abstract', 'override', 'accessor', 'async', 'export', 'default', 'const', 'in', 'out', 'get', 'set']);
 
 /**
+ * A member that is only a modifier word (`default` alone on its line, then a decorated method):
+ * oxc makes it a field of that name, TypeScript a modifier of the next member.
  * @param {any} node
- * @param {any[]} ancestors the nodes above it, nearest last
- * @param {string} text
- * @returns {boolean} true when typescript-eslint may refuse what oxc accepted here
  */
-export function mayBeRefused(node, ancestors, text) {
-  const parent = ancestors[ancestors.length - 1];
-  if (node.decorators?.length > 0 && !mayBeDecorated(node, ancestors)) return true;
-  switch (node.type) {
-    // JSDoc types in code (`x: ?T`, `x: T?`): typescript-eslint refuses some and converts others its own way.
-    case 'TSJSDocNullableType':
-    case 'TSJSDocNonNullableType':
-    case 'TSJSDocUnknownType':
-      return true;
-    // `${'a' 'b' | 'c'}` in a template literal type: oxc reads two types where there is room for one.
-    case 'TSTemplateLiteralType':
-      return node.types.length !== node.quasis.length - 1;
-    case 'TemplateLiteral':
-      return node.expressions.length !== node.quasis.length - 1;
-    case 'ClassDeclaration':
-      // `class {}` needs `export default` right before it.
-      return node.id === null && parent?.type !== 'ExportDefaultDeclaration';
-    case 'FunctionDeclaration':
-    case 'TSDeclareFunction':
-      return (node.declare && (node.async || node.generator || node.body)) || (!node.body && node.generator);
-    case 'ForInStatement':
-    case 'ForOfStatement': {
-      const left = node.left;
-      if (left.type !== 'VariableDeclaration') return false;
-      return left.declarations.length !== 1 || left.declarations[0].init !== null || Boolean(left.declarations[0].id.typeAnnotation);
-    }
-    case 'TSAbstractAccessorProperty':
-    case 'TSAbstractPropertyDefinition':
-      return node.value !== null || unaccountedWords(node, text);
-    case 'MethodDefinition':
-      // `static async constructor()`: TypeScript allows no `async` or `*` on a member named constructor.
-      if (!node.computed && node.key.type === 'Identifier' && node.key.name === 'constructor' && (node.value.async || node.value.generator)) return true;
-      return unaccountedWords(node, text);
-    default:
-      return CLASS_MEMBERS.has(node.type) && unaccountedWords(node, text);
-  }
+function bareModifierWord(node) {
+  return !node.computed && node.key.type === 'Identifier' && MODIFIER_WORDS.has(node.key.name) && !node.value && !node.typeAnnotation;
+}
+
+/** @param {any} node */
+function refusedFunction(node) {
+  return Boolean((node.declare && (node.async || node.generator || node.body)) || (!node.body && node.generator));
+}
+
+/** @param {any} node */
+function refusedLoopDeclaration(node) {
+  const left = node.left;
+  if (left.type !== 'VariableDeclaration') return false;
+  return left.declarations.length !== 1 || left.declarations[0].init !== null || Boolean(left.declarations[0].id.typeAnnotation);
 }
 
 /**
@@ -96,7 +102,7 @@ function unaccountedWords(member, text) {
  * @param {any} node
  * @param {any[]} ancestors
  */
-function mayBeDecorated(node, ancestors) {
+export function mayBeDecorated(node, ancestors) {
   const at = (/** @type {number} */ up) => ancestors[ancestors.length - up];
   switch (node.type) {
     // JSDoc types in code (`x: ?T`, `x: T?`): typescript-eslint refuses some and converts others its own way.

@@ -2,11 +2,12 @@
 // (not null) where typescript-eslint leaves a TypeScript field out, the Program's range over the
 // whole text. The same walk notes, for the token scan (tokens.js), what only the tree knows: where
 // a regular expression or a template's continuation starts, which words are identifiers (not
-// keywords), where JSX text and JSX names lie, and where compound `>` operators are.
+// keywords), where JSX text and JSX names lie, and where compound `>` operators are; and whether
+// typescript-eslint would refuse the text (refusals.js).
 import { visitorKeys } from 'oxc-parser';
 import { UNDEFINED_FIELDS } from './undefined-fields.js';
 import { decodeEntities } from './jsx-entities.js';
-import { mayBeRefused } from './refusals.js';
+import { REFUSALS, mayBeDecorated } from './refusals.js';
 
 /** Token hints: bits of TokenHints.flags, one byte per offset of the text. */
 export const IDENTIFIER = 1;
@@ -24,8 +25,34 @@ export const BOUNDARY = 32;
  * @property {boolean} refused typescript-eslint may refuse this text (refusals.js): parse it there
  */
 
+/**
+ * @typedef {object} Walk what a node's handler may read and note
+ * @property {string} text
+ * @property {Uint8Array} flags
+ * @property {TokenHints['spans']} spans
+ * @property {number} jsxDepth how many JSX elements, fragments or attributes hold the node
+ */
+
 /** The JSX nodes TypeScript's token typing looks for among an identifier's ancestors (isJSXToken). */
 const JSX_ANCESTORS = new Set(['JSXElement', 'JSXFragment', 'JSXOpeningElement', 'JSXClosingElement', 'JSXOpeningFragment', 'JSXClosingFragment', 'JSXAttribute']);
+
+/**
+ * What the walk does at a node of one type, settled once per type.
+ * @typedef {{ keys: readonly string[] | undefined, absent: readonly string[] | undefined, hint: ((node: any, parent: any, walk: Walk) => void) | undefined, refusal: ((node: any, ancestors: any[], text: string) => boolean) | undefined, jsx: boolean }} TypeInfo
+ */
+
+/** @type {Map<string, TypeInfo>} */
+const typeInfos = new Map();
+
+/** @param {string} type */
+function typeInfo(type) {
+  let info = typeInfos.get(type);
+  if (!info) {
+    info = { keys: visitorKeys[type], absent: UNDEFINED_FIELDS[type], hint: HINTS[type], refusal: REFUSALS[type], jsx: JSX_ANCESTORS.has(type) };
+    typeInfos.set(type, info);
+  }
+  return info;
+}
 
 /**
  * @param {any} program oxc-parser's Program (mutated in place)
@@ -34,36 +61,35 @@ const JSX_ANCESTORS = new Set(['JSXElement', 'JSXFragment', 'JSXOpeningElement',
  * @returns {TokenHints}
  */
 export function adoptTree(program, text, locator) {
-  const flags = new Uint8Array(text.length + 1);
-  /** @type {TokenHints['spans']} */
-  const spans = new Map();
+  /** @type {Walk} */
+  const walk = { text, flags: new Uint8Array(text.length + 1), spans: new Map(), jsxDepth: 0 };
+  const { flags } = walk;
   const { loc } = locator;
-  let jsxDepth = 0;
   let refused = false;
   /** @type {any[]} the nodes above the one visited, nearest last */
   const ancestors = [];
 
   /** @param {any} node @param {any} parent */
   function visit(node, parent) {
-    const { type, range } = node;
+    const info = typeInfo(node.type);
+    const range = node.range;
     // A decorated parameter with a default (`@Query() page = 1`): typescript-eslint's AssignmentPattern starts after the decorators.
-    if (type === 'AssignmentPattern' && node.decorators.length > 0) range[0] = node.left.range[0];
-    const start = range[0];
-    node.loc = loc(start, range[1]);
-    flags[start] |= BOUNDARY;
+    if (node.type === 'AssignmentPattern' && node.decorators.length > 0) range[0] = node.left.range[0];
+    node.loc = loc(range[0], range[1]);
+    flags[range[0]] |= BOUNDARY;
     flags[range[1]] |= BOUNDARY;
-    const absent = UNDEFINED_FIELDS[type];
-    if (absent !== undefined) {
-      for (const field of absent) if (node[field] === null) node[field] = undefined;
+    if (info.absent !== undefined) {
+      for (const field of info.absent) if (node[field] === null) node[field] = undefined;
     }
-    noteTokenHints(node, parent);
-    if (!refused && mayBeRefused(node, ancestors, text)) refused = true;
-    const jsx = JSX_ANCESTORS.has(type);
-    if (jsx) jsxDepth++;
-    const keys = visitorKeys[type];
-    if (keys !== undefined) {
+    if (info.hint !== undefined) info.hint(node, parent, walk);
+    if (!refused) {
+      const decorators = node.decorators;
+      refused = (decorators !== undefined && decorators.length > 0 && !mayBeDecorated(node, ancestors)) || (info.refusal !== undefined && info.refusal(node, ancestors, text));
+    }
+    if (info.jsx) walk.jsxDepth++;
+    if (info.keys !== undefined) {
       ancestors.push(node);
-      for (const key of keys) {
+      for (const key of info.keys) {
         const child = node[key];
         if (child === null || child === undefined) continue;
         if (Array.isArray(child)) {
@@ -72,68 +98,71 @@ export function adoptTree(program, text, locator) {
       }
       ancestors.pop();
     }
-    if (jsx) jsxDepth--;
-  }
-
-  /** @param {any} node @param {any} parent */
-  function noteTokenHints(node, parent) {
-    const start = node.range[0];
-    switch (node.type) {
-      case 'Identifier':
-        // `import.meta`, `new.target`: TypeScript scans the keyword as a token of its own.
-        if (!(parent?.type === 'MetaProperty' && parent.meta === node)) flags[start] |= IDENTIFIER;
-        break;
-      case 'ThisExpression':
-        // `typeof this.x`: TypeScript's tree has an identifier there.
-        if (parent?.type === 'TSQualifiedName' || parent?.type === 'TSTypeQuery') flags[start] |= IDENTIFIER;
-        break;
-      case 'MemberExpression':
-        if (jsxDepth > 0 && !node.computed) noteJsxMember(node);
-        break;
-      case 'Literal':
-        if (node.regex) flags[start] |= REGEX;
-        else if (parent?.type === 'JSXAttribute' && typeof node.value === 'string') {
-          spans.set(start, { end: node.range[1], type: 'JSXText' });
-          node.value = decodeEntities(node.value);
-        }
-        break;
-      case 'TemplateElement':
-        flags[start] |= TEMPLATE_PART;
-        // typescript-eslint's raw text is the source's, line breaks as written (oxc turns \r\n and \r into \n).
-        if (node.value.raw.includes('\n')) node.value.raw = text.slice(start + 1, node.range[1] - (node.tail ? 1 : 2));
-        break;
-      case 'JSXText':
-        spans.set(start, { end: node.range[1], type: 'JSXText' });
-        // typescript-eslint decodes HTML entities in JSX text (`&amp;` is `&`); oxc gives the text as written.
-        node.value = decodeEntities(node.raw);
-        break;
-      case 'JSXIdentifier':
-        // `<this.x>` is a `this` keyword to TypeScript; the parts of `a:b` are plain identifiers.
-        if (node.name !== 'this') spans.set(start, { end: node.range[1], type: parent?.type === 'JSXNamespacedName' ? 'Identifier' : 'JSXIdentifier' });
-        break;
-      case 'BinaryExpression':
-      case 'AssignmentExpression':
-        if (node.operator.length > 1 && node.operator[0] === '>') flags[operatorStart(text, node.left.range[1])] |= COMPOUND_GREATER;
-        break;
-      default:
-    }
-  }
-
-  /**
-   * In JSX, the identifiers of `a.b` are typed JSXIdentifier by typescript-eslint (an identifier whose
-   * parent is a property access with a JSX ancestor), unless the object is parenthesized.
-   * @param {any} member
-   */
-  function noteJsxMember(member) {
-    if (member.property.type === 'Identifier') flags[member.property.range[0]] |= JSX_MEMBER;
-    if (member.object.type === 'Identifier' && member.object.range[0] === member.range[0]) flags[member.object.range[0]] |= JSX_MEMBER;
+    if (info.jsx) walk.jsxDepth--;
   }
 
   visit(program, null);
   program.range = [0, text.length];
   program.loc = loc(0, text.length);
   delete program.hashbang;
-  return { flags, spans, refused };
+  return { flags, spans: walk.spans, refused };
+}
+
+/**
+ * Per node type, what the token scan needs to know from it (and the few values typescript-eslint
+ * gives otherwise than oxc).
+ * @type {Record<string, (node: any, parent: any, walk: Walk) => void>}
+ */
+const HINTS = {
+  Identifier(node, parent, { flags }) {
+    // `import.meta`, `new.target`: TypeScript scans the keyword as a token of its own.
+    if (!(parent?.type === 'MetaProperty' && parent.meta === node)) flags[node.range[0]] |= IDENTIFIER;
+  },
+  ThisExpression(node, parent, { flags }) {
+    // `typeof this.x`: TypeScript's tree has an identifier there.
+    if (parent?.type === 'TSQualifiedName' || parent?.type === 'TSTypeQuery') flags[node.range[0]] |= IDENTIFIER;
+  },
+  MemberExpression(node, _parent, { flags, jsxDepth }) {
+    // In JSX, typescript-eslint types the identifiers of `a.b` JSXIdentifier (an identifier whose parent is a
+    // property access with a JSX ancestor), unless the object is parenthesized.
+    if (jsxDepth === 0 || node.computed) return;
+    if (node.property.type === 'Identifier') flags[node.property.range[0]] |= JSX_MEMBER;
+    if (node.object.type === 'Identifier' && node.object.range[0] === node.range[0]) flags[node.object.range[0]] |= JSX_MEMBER;
+  },
+  Literal(node, parent, { flags, spans }) {
+    if (node.regex) flags[node.range[0]] |= REGEX;
+    else if (parent?.type === 'JSXAttribute' && typeof node.value === 'string') {
+      spans.set(node.range[0], { end: node.range[1], type: 'JSXText' });
+      node.value = decodeEntities(node.value);
+    }
+  },
+  TemplateElement(node, _parent, { flags, text }) {
+    const start = node.range[0];
+    flags[start] |= TEMPLATE_PART;
+    // typescript-eslint's raw text is the source's, line breaks as written (oxc turns \r\n and \r into \n).
+    if (node.value.raw.includes('\n')) node.value.raw = text.slice(start + 1, node.range[1] - (node.tail ? 1 : 2));
+  },
+  JSXText(node, _parent, { spans }) {
+    spans.set(node.range[0], { end: node.range[1], type: 'JSXText' });
+    // typescript-eslint decodes HTML entities in JSX text (`&amp;` is `&`); oxc gives the text as written.
+    node.value = decodeEntities(node.raw);
+  },
+  JSXIdentifier(node, parent, { spans }) {
+    // `<this.x>` is a `this` keyword to TypeScript; the parts of `a:b` are plain identifiers.
+    if (node.name !== 'this') spans.set(node.range[0], { end: node.range[1], type: parent?.type === 'JSXNamespacedName' ? 'Identifier' : 'JSXIdentifier' });
+  },
+  BinaryExpression: noteCompoundGreater,
+  AssignmentExpression: noteCompoundGreater,
+};
+
+/**
+ * `>>`, `>>>`, `>=`, `>>=`, `>>>=`: TypeScript scans `>` alone and joins the rest only where an operator is expected.
+ * @param {any} node
+ * @param {any} _parent
+ * @param {Walk} walk
+ */
+function noteCompoundGreater(node, _parent, { flags, text }) {
+  if (node.operator.length > 1 && node.operator[0] === '>') flags[operatorStart(text, node.left.range[1])] |= COMPOUND_GREATER;
 }
 
 /**
@@ -146,7 +175,7 @@ function operatorStart(text, offset) {
   let at = offset;
   while (at < text.length) {
     const code = text.charCodeAt(at);
-    if (code === 41 /* ) */ || code === 32 || code === 9 || code === 10 || code === 13 || code === 11 || code === 12 || code === 0xa0 || code === 0xfeff || code === 0x2028 || code === 0x2029 || (code > 0x1fff && /\s/.test(text[at]))) {
+    if (code === 41 /* ) */ || /\s/.test(text[at])) {
       at++;
     } else if (code === 47 /* / */ && text.charCodeAt(at + 1) === 47) {
       while (at < text.length && !/[\n\r\u2028\u2029]/.test(text[at])) at++;
