@@ -13,8 +13,11 @@ import { createLintRunner } from './run-lint.js';
 // The bench's own predicate for what "Benchmark this function" can measure (the CodeLens follows it).
 import { functionBenchMeasures } from 'unblock-bench/measurable';
 
-/** @type {unknown} */
+/** @type {ReturnType<typeof import('./oxc-parser/index.js').createOxcParser> | undefined} */
 let tsParser;
 const loadTsParser = () => (tsParser ??= require('./oxc-parser/index.js').createOxcParser({ fallback: require('@typescript-eslint/parser'), ts: require('typescript') }));
+
+/** Which parser read the last TypeScript document: 'oxc', 'fallback' (typescript-eslint) or undefined (none yet). */
+export const lastTypeScriptParse = () => tsParser?.lastPath();
 
 export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads, onLintWarning, benchMeasures: functionBenchMeasures });
