@@ -80,7 +80,7 @@ function printEslint(runs) {
   console.log(`wall-clock difference: ${(((unblock.wallMs - baseline.wallMs) / baseline.wallMs) * 100).toFixed(1)}% (noisier: includes GC and file reads)`);
   // ESLint walks every file's tree once any rule is on; a real config always has rules, so the reference run is what Unblock is added to.
   console.log(`over the reference rules' run: ${(((unblock.wallMs - reference.wallMs) / reference.wallMs) * 100).toFixed(1)}% more wall time (that run itself is ${fmt(reference.wallMs - baseline.wallMs).trim()} over parse only: ESLint's walk once any rule is on)`);
-  // Work moved off the linting thread (the English tagger) is not in the rule times: the process's CPU time shows it.
+  // Work moved off the linting thread (the import map) is not in the rule times: the process's CPU time shows it.
   console.log(`process CPU time, every thread: parse only ${fmt(baseline.cpuMs).trim()}, Unblock rules ${fmt(unblock.cpuMs).trim()} (${(((unblock.cpuMs - baseline.cpuMs) / baseline.cpuMs) * 100).toFixed(1)}% more)`);
   console.log(`${baseline.unparsable} files did not parse (reported, never thrown)\n`);
 

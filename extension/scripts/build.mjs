@@ -18,7 +18,7 @@ const repoRoot = path.resolve(extensionDir, '..');
 const dist = path.join(extensionDir, 'dist');
 const minify = !process.argv.includes('--no-minify');
 
-/** The word tagger the rules load on first use (noun getters): its self-contained CommonJS build only. */
+/** The word tagger the rules load for a word outside their generated table (noun getters): its self-contained CommonJS build only. */
 const TAGGER_FILES = ['package.json', 'builds/two'];
 /** What the bundles leave to a run-time require from dist/node_modules. */
 const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES, 'compromise', 'compromise/two'];
@@ -26,7 +26,7 @@ const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES, 'compromise', 'compromise/two'];
 /** Threads the rules start by path, beside the lint. */
 const PLUGIN_DIR = 'packages/eslint-plugin-unblock';
 const BENCH_DIR = 'packages/unblock-bench';
-const HELPER_THREADS = [`${PLUGIN_DIR}/rules/core/english/tagger-thread.js`, `${PLUGIN_DIR}/rules/project/modules/import-map-thread.js`];
+const HELPER_THREADS = [`${PLUGIN_DIR}/rules/project/modules/import-map-thread.js`];
 
 /** Example fixtures that import packages of their own (installed as the repo's devDependencies), left out of the .vsix. */
 const FIXTURES_NEEDING_PACKAGES = ['express-app'];
@@ -134,7 +134,7 @@ const builds = [
     // Bundled CommonJS dependencies (autocannon) still call require() for Node built-ins.
     banner: { js: 'import { createRequire as __unblockCreateRequire } from "node:module"; const require = __unblockCreateRequire(import.meta.url);' },
   })),
-  // The rules' helper threads (the English tagger, the project's import map), started from where the
+  // The rules' helper thread (the project's import map), started from where the
   // rules' import.meta.url points: dist/pkg/…; the packages they load come from dist/node_modules.
   ...HELPER_THREADS.map((file) => ({
     ...common,

@@ -61,7 +61,7 @@ function withoutRule(rules, id) {
 /**
  * @typedef {object} LintRun
  * @property {number} wallMs
- * @property {number} cpuMs CPU time of the whole process during the lint, every thread included (the tagger's own thread too)
+ * @property {number} cpuMs CPU time of the whole process during the lint, every thread included (the import map's helper thread too)
  * @property {number} parseMs
  * @property {Record<string, number>} ruleMs
  * @property {number} reports

@@ -1,6 +1,6 @@
 /**
  * One measured ESLint run of `npm run bench:lint`, in a process of its own: what CI pays is a
- * cold process (modules loaded, project index built, tagger unpacked once per run), so every
+ * cold process (modules loaded, project index built once per run), so every
  * round starts from nothing instead of reusing the caches of the round before. Reads the run's
  * arguments as JSON on stdin and writes the LintRun as JSON on stdout.
  */

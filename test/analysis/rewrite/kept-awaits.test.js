@@ -97,4 +97,17 @@ describe('keepsEveryAwait', () => {
   it('refuses a result that does not parse', () => {
     assert.equal(keeps(pair, statements, 'const [a, b] = await Promise.all([f(), g()]'), false);
   });
+
+  it('answers a question asked again (an editor linting after an edit elsewhere) as the first time, and a changed one anew', () => {
+    // The answers are remembered by the two texts: the same texts get the same answer, a text that differs
+    // by one character (the await dropped) is judged on its own.
+    const kept = 'await Promise.all(Object.keys(data).map((key) => settings.set(key, data[key])));';
+    const dropped = 'Promise.all(Object.keys(data).map((key) => settings.set(key, data[key])));';
+    for (let round = 0; round < 2; round++) {
+      assert.equal(keeps(loop, loopStatement, kept), true, `round ${round}`);
+      assert.equal(keeps(loop, loopStatement, dropped), false, `round ${round}`);
+      // The same edit in TypeScript is its own question (another parser configuration).
+      assert.equal(keeps(loop, loopStatement, dropped, true), false, `round ${round}`);
+    }
+  });
 });

@@ -49,7 +49,7 @@ function mutatesWhatOtherReads(mutator, reader) {
   if (!receiver) return false;
   // `this.repo` and `this.mailer` are told apart by receiversOverlap, not here.
   if (typeof receiver.root === 'object' && receiver.root !== null && 'thisOf' in receiver.root) return false;
-  // The kind last: settling it may load the English tagger, which most pairs never need.
+  // The kind last: settling it may ask the English tagger, which most pairs never need.
   return reader.effects.reads.has(receiver.root) && kindOf(mutator.cls) !== 'read';
 }
 

@@ -5,7 +5,6 @@
  */
 import { createCallClassifier } from '../effects/call-classification.js';
 import { getProjectIndex } from '../../project/index.js';
-import { startTaggerEarly } from '../effects/noun-getters.js';
 import { prefetchCallerIndex } from '../../project/callers/callers.js';
 
 /**
@@ -18,9 +17,7 @@ import { prefetchCallerIndex } from '../../project/callers/callers.js';
 export function createFileClassifier(sourceCode, filename, options, index, extra = {}) {
   /** @type {ReturnType<typeof getProjectIndex> | null} */
   let project = null;
-  // Questions will follow (whether a call's name is a noun, who calls this code): let the tagger
-  // and the project's import map load on threads of their own meanwhile.
-  if (extra.nounGetters) startTaggerEarly();
+  // Questions will follow (who calls this code): let the project's import map load on a thread of its own meanwhile.
   prefetchCallerIndex(filename);
   const classifier = createCallClassifier(options, {
     resolveRoot: index.resolveRoot,

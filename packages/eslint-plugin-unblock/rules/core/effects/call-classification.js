@@ -180,7 +180,7 @@ function settleOperation(operand, nameKind, innerWrite, barrier, context) {
   // not): `getItems({ until: endOfDay(d) })` does not write because `endOfDay` starts with a write verb.
   if (innerWrite && !evidenced) kind = 'write';
   // No body, no verb: a noun getter whose result is used (`await api.user(id)`) reads. Decided lazily by
-  // kindOf() in independence.js, only when the answer matters (the tagger costs ~0.4 s to load). Only where
+  // kindOf() in independence.js, only when the answer matters (a word outside the table loads the tagger). Only where
   // asked: in a loop, `listener()` or `provider.bootstrap()` calls into the element, whatever its word.
   const nounName = context.nounGetters && kind === 'unknown' && !summary && !barrier ? calleeName(operand) : null;
   // A call whose body cannot be read is presumed to wait.

@@ -1,17 +1,14 @@
 /**
  * A method named by a noun (`api.user(id)`, `client.settings()`) whose
  * result is used reads that thing; whether a word is a noun or a verb comes
- * from an English lexicon and tagger (compromise, see english/noun-words.js),
- * not from a word list of ours.
+ * from an English lexicon and tagger (compromise, read from a table made from
+ * it at build time: see english/noun-words.js), not from a word list of ours.
  */
 import { nameWords } from './call-names.js';
 import { createNounWords } from '../english/noun-words.js';
 
-/** One tagger per process, shared by every file and rule. */
+/** One per process, shared by every file and rule. */
 const nounWords = createNounWords();
-
-/** Starts loading the tagger beside the lint: called once a file has awaits to analyse. */
-export const startTaggerEarly = nounWords.startTaggerEarly;
 
 /**
  * Nouns that name an action whose effect lies in its arguments: a query, a

@@ -38,6 +38,29 @@ export function keepsEveryAwait(sourceCode, edits, typescript) {
   for (const edit of [...inside].sort((a, b) => b.range[0] - a.range[0])) {
     after = after.slice(0, edit.range[0] - region[0]) + edit.text + after.slice(edit.range[1] - region[0]);
   }
+  // A pure function of the two texts: in an editor, linting again after an edit elsewhere asks the same
+  // question of every function the edit did not touch, and gets the answer without parsing twice again.
+  const key = `${typescript ? 'ts' : 'js'}\0${before}\0${after}`;
+  let kept = answers.get(key);
+  if (kept === undefined) {
+    kept = compareAwaitedCalls(before, after, typescript);
+    if (answers.size >= MAX_ANSWERS) answers.clear();
+    answers.set(key, kept);
+  }
+  return kept;
+}
+
+/** Answers by the texts compared; bounded, so a long session does not grow it without end. */
+const MAX_ANSWERS = 2000;
+/** @type {Map<string, boolean>} */
+const answers = new Map();
+
+/**
+ * @param {string} before
+ * @param {string} after
+ * @param {boolean} typescript
+ */
+function compareAwaitedCalls(before, after, typescript) {
   /** @type {any[]} */
   const plugins = typescript ? ['typescript', 'decorators-legacy'] : ['jsx'];
   const original = awaitedCalls(before, plugins, true);

@@ -2,7 +2,7 @@
  * A helper thread the linting thread can wait on. Rules run synchronously, so a request to
  * another thread is posted, and its answer awaited by blocking on a shared flag (Atomics.wait)
  * and read without the event loop (receiveMessageOnPort). serve-requests.js is the thread's side.
- * Used to do start-up work (the English tagger, the project's import map) beside the lint.
+ * Used to do start-up work (the project's import map) beside the lint.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
