@@ -13,8 +13,16 @@
  * their awaited calls counted by text; any doubt — a body that does not
  * parse — answers no.
  */
-import { parse } from '@babel/parser';
+import { createRequire } from 'node:module';
 import { isFunctionNode } from '../syntax/ast.js';
+
+/**
+ * Babel's parser, loaded on the first check: most lint runs offer few rewrites or none, and an
+ * `import` of its 500 kB CommonJS file made every run pay for scanning it for exports (about 0.1 s).
+ * @type {((text: string, options: object) => any) | null}
+ */
+let babelParse = null;
+const parse = (/** @type {string} */ text, /** @type {object} */ options) => (babelParse ??= createRequire(import.meta.url)('@babel/parser').parse)(text, options);
 
 /** @typedef {{ range: [number, number], text: string }} TextEdit */
 
@@ -63,13 +71,31 @@ const answers = new Map();
 function compareAwaitedCalls(before, after, typescript) {
   /** @type {any[]} */
   const plugins = typescript ? ['typescript', 'decorators-legacy'] : ['jsx'];
-  const original = awaitedCalls(before, plugins, true);
+  const original = originalAwaitedCalls(sourceCode, before, plugins);
   const result = awaitedCalls(after, plugins, false);
   if (!original || !result) return false;
   for (const [key, count] of original) {
     if ((result.get(key) ?? 0) < count) return false;
   }
   return true;
+}
+
+/** @type {WeakMap<object, Map<string, Map<string, number> | null>>} per linted file: the awaited calls of each body checked */
+const originalsByFile = new WeakMap();
+
+/**
+ * The awaited calls of the original code, counted once per body: the rewrites of several groups or
+ * loops in one function (and a loop's unbounded and bounded rewrites) are all checked against it.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} text
+ * @param {any[]} plugins
+ */
+function originalAwaitedCalls(sourceCode, text, plugins) {
+  let originals = originalsByFile.get(sourceCode);
+  if (!originals) originalsByFile.set(sourceCode, (originals = new Map()));
+  const key = `${plugins.join(',')}\0${text}`;
+  if (!originals.has(key)) originals.set(key, awaitedCalls(text, plugins, true));
+  return originals.get(key) ?? null;
 }
 
 /**

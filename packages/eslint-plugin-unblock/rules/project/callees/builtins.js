@@ -21,15 +21,23 @@ const NOT_PURE_GLOBALS = new Set([
  */
 const LAZY_PURE_GLOBALS = ['Buffer', 'TextEncoder', 'TextDecoder', 'atob', 'btoa'];
 
-const globalNames = new Set(
-  [...LAZY_PURE_GLOBALS, ...Object.getOwnPropertyNames(globalThis)].filter((name) => {
-    if (LAZY_PURE_GLOBALS.includes(name)) return true;
-    if (NOT_PURE_GLOBALS.has(name)) return false;
-    // Read the descriptor, not the value: some globals are lazy getters that load modules or warn.
-    const value = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
-    return typeof value === 'function' || (typeof value === 'object' && value !== null);
-  }),
-);
+/** The engine's globals when the rules load; each is judged when first asked about (see isPureGlobal). */
+const engineGlobals = new Set(Object.getOwnPropertyNames(globalThis));
+/** @type {Map<string, boolean>} a global's name → whether it only computes, once asked */
+const judgedGlobals = new Map();
+
+/**
+ * @param {string} name
+ */
+function judgeGlobal(name) {
+  if (LAZY_PURE_GLOBALS.includes(name)) return true;
+  if (!engineGlobals.has(name) || NOT_PURE_GLOBALS.has(name)) return false;
+  // Read the descriptor, not the value: some globals are lazy getters that load modules or warn.
+  // Even a descriptor makes some of Node's globals load what backs them (`Headers` loads its fetch
+  // implementation, 30 ms): so each is read only when code calls it, not all when the rules load.
+  const value = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
+  return typeof value === 'function' || (typeof value === 'object' && value !== null);
+}
 
 const PROTOTYPES = [
   Array.prototype, String.prototype, Number.prototype, Boolean.prototype, Object.prototype, Function.prototype,
@@ -43,7 +51,9 @@ const methodNames = new Set(PROTOTYPES.flatMap((prototype) => Object.getOwnPrope
  * @param {string} name
  */
 export function isPureGlobal(name) {
-  return globalNames.has(name);
+  let pure = judgedGlobals.get(name);
+  if (pure === undefined) judgedGlobals.set(name, (pure = judgeGlobal(name)));
+  return pure;
 }
 
 /**

@@ -13,10 +13,17 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import semver from 'semver';
 import { projectRootsOf } from './project-root.js';
 import { lintBoundOf, lintGeneration, isWithin } from './lint-bounds.js';
 import { readRegularFile, regularFileStat } from './read-regular-file.js';
+
+/**
+ * semver, loaded when a project first declares a helper: most lint runs never ask, and loading it
+ * cost every run about 30 ms.
+ * @type {typeof import('semver') | null}
+ */
+let semverModule = null;
+const semverOf = () => (semverModule ??= /** @type {typeof import('semver')} */ (createRequire(import.meta.url)('semver')));
 
 /** Helpers in the order a rewrite prefers them: p-map maps a list directly. */
 export const HELPER_NAMES = /** @type {const} */ (['p-map', 'p-limit']);
@@ -95,6 +102,7 @@ function readFacts(root, manifest, bound) {
  * @returns {number | null}
  */
 export function loadedMajor(root, name, range, bound) {
+  const semver = semverOf();
   const validRange = semver.validRange(range);
   if (validRange === null) return null;
   const installed = installedVersion(root, name, bound);
@@ -113,6 +121,7 @@ export function loadedMajor(root, name, range, bound) {
  * @param {string | undefined} bound
  */
 function installedVersion(root, name, bound) {
+  const semver = semverOf();
   const lookup = createRequire(path.join(root, 'package.json')).resolve.paths(name) ?? [];
   for (const folder of lookup) {
     if (bound !== undefined && !isWithin(folder, bound)) break;

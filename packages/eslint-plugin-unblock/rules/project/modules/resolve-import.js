@@ -9,7 +9,7 @@ import path from 'node:path';
 import { optionalRequire } from './optional-require.js';
 import { asLinted, clearFolderLinks } from './linked-paths.js';
 import { readBoundOf, lintBoundOf, boundsVersion, isWithin } from './lint-bounds.js';
-import { tsconfigWithin } from './tsconfig-chain.js';
+import { tsconfigWithin, forgetTsconfigs } from './tsconfig-chain.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const OPTIONS = {
@@ -211,5 +211,6 @@ function clearAnswers() {
   resolvedCount = 0;
   readableFolders.clear();
   configOfFolder.clear();
+  forgetTsconfigs();
   clearFolderLinks();
 }
