@@ -46,6 +46,15 @@ const bounds = /** @type {string[]} */ ([]);
 /** @type {WeakMap<object, boolean>} source codes already noted (each rule of a file notes it): whether to analyse it */
 const noted = new WeakMap();
 let generation = 0;
+/**
+ * A gap this long between the starts of two lints is a pause: an editor linting again after an
+ * edit, eslint_d at its next command. A command-line run starts a lint every few milliseconds.
+ */
+const PAUSE_MS = 250;
+/** performance.now() when the latest lint started */
+let latestStart = -Infinity;
+/** lints that started after a pause */
+let pauses = 0;
 let boundsChanged = 0;
 let budgetMs = DEFAULT_CROSS_FILE_MS;
 /** @type {Set<(message: string) => void>} who takes the lint's warnings instead of process.emitWarning */
@@ -70,6 +79,9 @@ export function noteLint(context) {
   const known = noted.get(sourceCode);
   if (known !== undefined) return known;
   generation++;
+  const now = performance.now();
+  if (now - latestStart >= PAUSE_MS) pauses++;
+  latestStart = now;
   const file = path.resolve(context.filename);
   const cwd = path.resolve(context.cwd);
   const bound = isWithin(file, cwd) ? cwd : null;
@@ -77,7 +89,7 @@ export function noteLint(context) {
   lints.delete(file);
   if (lints.size >= MAX_REMEMBERED_LINTS) lints.delete(lints.keys().next().value ?? '');
   /** @type {LintRecord} */
-  const record = { file, bound, startedAt: performance.now(), chars: sourceCode.text?.length ?? 0, warned: false, generation };
+  const record = { file, bound, startedAt: now, chars: sourceCode.text?.length ?? 0, warned: false, generation };
   lints.set(file, record);
   const analyse = record.chars <= MAX_LINTED_CHARS;
   if (!analyse) warnOnce(record, `unblock: ${displayName(record)} has ${record.chars} characters (over ${MAX_LINTED_CHARS}): not analysed (generated code?).`);
@@ -106,6 +118,14 @@ export function boundsVersion() {
  */
 export function lintGeneration() {
   return generation;
+}
+
+/**
+ * A counter that moves when a lint starts after a pause in linting (see PAUSE_MS), not while a
+ * command-line run lints file after file: what a host may have changed meanwhile is worth a look.
+ */
+export function lintPauses() {
+  return pauses;
 }
 
 /**

@@ -118,7 +118,7 @@ function resolveUncached(fromFile, specifier) {
   if (!packageFilesReadable(folder)) return null;
   if (specifier.startsWith('.')) {
     const candidate = path.resolve(folder, specifier);
-    if (!packageFileReadable(path.join(candidate, 'package.json')) || !packageFilesReadable(path.dirname(candidate))) return null;
+    if (!candidateReadable(candidate) || !packageFilesReadable(path.dirname(candidate))) return null;
   }
   const instance = bound === null ? getResolver() : boundedResolver(folder, bound);
   if (!instance) return null;
@@ -149,6 +149,20 @@ function packageFilesReadable(folder) {
     known = packageFileReadable(path.join(folder, 'package.json')) && (parent === folder || packageFilesReadable(parent));
     readableFolders.set(folder, known);
   }
+  return known;
+}
+
+/** @type {Map<string, boolean>} a relative import's target → whether a package.json inside it (if any) is a regular file */
+const readableCandidates = new Map();
+
+/**
+ * Asked once per target and not once per importing folder and specifier: `../models` is imported
+ * from a hundred files of Ghost.
+ * @param {string} candidate
+ */
+function candidateReadable(candidate) {
+  let known = readableCandidates.get(candidate);
+  if (known === undefined) readableCandidates.set(candidate, (known = packageFileReadable(path.join(candidate, 'package.json'))));
   return known;
 }
 
@@ -210,6 +224,7 @@ function clearAnswers() {
   resolved.clear();
   resolvedCount = 0;
   readableFolders.clear();
+  readableCandidates.clear();
   configOfFolder.clear();
   forgetTsconfigs();
   clearFolderLinks();
