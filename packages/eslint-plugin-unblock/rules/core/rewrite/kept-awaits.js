@@ -71,7 +71,7 @@ const answers = new Map();
 function compareAwaitedCalls(before, after, typescript) {
   /** @type {any[]} */
   const plugins = typescript ? ['typescript', 'decorators-legacy'] : ['jsx'];
-  const original = originalAwaitedCalls(sourceCode, before, plugins);
+  const original = originalAwaitedCalls(before, plugins);
   // An original that does not parse out of its context (a private `#name` of the class around it) answers no:
   // the result is not worth parsing.
   if (!original) return false;
@@ -83,21 +83,21 @@ function compareAwaitedCalls(before, after, typescript) {
   return true;
 }
 
-/** @type {WeakMap<object, Map<string, Map<string, number> | null>>} per linted file: the awaited calls of each body checked */
-const originalsByFile = new WeakMap();
+/** @type {Map<string, Map<string, number> | null>} the awaited calls of each original body checked, by its text (bounded as `answers`) */
+const originals = new Map();
 
 /**
  * The awaited calls of the original code, counted once per body: the rewrites of several groups or
  * loops in one function (and a loop's unbounded and bounded rewrites) are all checked against it.
- * @param {import('eslint').SourceCode} sourceCode
  * @param {string} text
  * @param {any[]} plugins
  */
-function originalAwaitedCalls(sourceCode, text, plugins) {
-  let originals = originalsByFile.get(sourceCode);
-  if (!originals) originalsByFile.set(sourceCode, (originals = new Map()));
+function originalAwaitedCalls(text, plugins) {
   const key = `${plugins.join(',')}\0${text}`;
-  if (!originals.has(key)) originals.set(key, awaitedCalls(text, plugins, true));
+  if (!originals.has(key)) {
+    if (originals.size >= MAX_ANSWERS) originals.clear();
+    originals.set(key, awaitedCalls(text, plugins, true));
+  }
   return originals.get(key) ?? null;
 }
 
