@@ -11,7 +11,7 @@ import { BenchError, oneLine } from './errors.js';
 import { createProgress } from './progress.js';
 import { resolveOptions } from './options.js';
 import { runComparison } from './run-comparison.js';
-import { stopAllChildren } from './supervisor.js';
+import { listenForCancel } from './cancel-signal.js';
 import { formatComparison } from './printers/terminal.js';
 import { formatJson } from './printers/json.js';
 import { formatSummary } from './printers/summary.js';
@@ -141,29 +141,6 @@ function benchOptionsFrom(values) {
     maxSteal: values['max-steal'],
     maxRepeats: values['max-repeats'],
     bystanderInterval: values['bystander-interval'],
-  };
-}
-
-/**
- * Ctrl-C (or SIGTERM) cancels the run, which still stops its servers and prints what it has; a
- * second one stops every child at once and exits.
- */
-function listenForCancel() {
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSignal = (/** @type {NodeJS.Signals} */ sig) => {
-    interrupts += 1;
-    controller.abort(sig === 'SIGINT' ? 'Ctrl-C' : sig);
-    if (interrupts > 1) stopAllChildren().finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    signal: controller.signal,
-    stop() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
   };
 }
 

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchError, oneLine } from '../errors.js';
 import { createProgress } from '../progress.js';
-import { stopAllChildren } from '../supervisor.js';
+import { listenForCancel } from '../cancel-signal.js';
 import { describeParseError } from '../usage-errors.js';
 import { KNOWN_RULES } from '../options.js';
 import { runObserve } from './observe.js';
@@ -182,29 +182,6 @@ async function expandFixtures(inputs) {
     out.push(...(fixtures.length > 0 ? fixtures : [input]));
   }
   return out;
-}
-
-/**
- * Ctrl-C (or SIGTERM) cancels the run, which still stops its server and removes its folder; a
- * second one stops every child at once and exits.
- */
-function listenForCancel() {
-  const controller = new AbortController();
-  let interrupts = 0;
-  const onSignal = (/** @type {NodeJS.Signals} */ sig) => {
-    interrupts += 1;
-    controller.abort(sig === 'SIGINT' ? 'Ctrl-C' : sig);
-    if (interrupts > 1) stopAllChildren().finally(() => process.exit(130));
-  };
-  process.on('SIGINT', onSignal);
-  process.on('SIGTERM', onSignal);
-  return {
-    signal: controller.signal,
-    stop() {
-      process.off('SIGINT', onSignal);
-      process.off('SIGTERM', onSignal);
-    },
-  };
 }
 
 /**
