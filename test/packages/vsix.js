@@ -5,7 +5,6 @@
 // another platform cannot load its bindings here, says so in one line per helper, and lints the
 // file alone (the waterfall its imported callees would have cleared is reported); its bench
 // runner, which needs oxc-resolver, refuses to load with a message saying why.
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -15,6 +14,7 @@ import { packageTargets, vsixDir } from '../../extension/scripts/package-targets
 import { allBindingNames, bindingsForTarget, hostTarget, readLock, TARGETS } from '../../extension/scripts/targets.mjs';
 import { checkVsixContents, readVsix } from '../../extension/scripts/check-vsix.mjs';
 import { unzip } from './unzip.js';
+import { runJsonChild } from '../support/run-json-child.js';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const LINT_CHILD = fileURLToPath(new URL('./vsix-lint-child.js', import.meta.url));
@@ -119,16 +119,5 @@ function aloneProblem({ reports, warnings, bench }) {
  * @returns {Promise<EngineRun>}
  */
 function lintWith(extensionFolder, project) {
-  const child = spawn(process.execPath, [LINT_CHILD, extensionFolder, project, 'handler.js'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(stdout.trim().split('\n').pop() ?? ''));
-      else reject(new Error(`the lint engine of ${extensionFolder} failed (exit code ${code}): ${stderr.slice(-2000)}`));
-    });
-  });
+  return runJsonChild([LINT_CHILD, extensionFolder, project, 'handler.js'], `the lint engine of ${extensionFolder}`);
 }

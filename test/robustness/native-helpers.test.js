@@ -8,11 +8,11 @@
  * in a child process by a resolve hook, so the helpers' own loaders fail as they would there.
  */
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { makeProject, removeAll } from './support/temp-project.js';
 import { lintInChild } from './support/lint-in-child.js';
 import { describeLoadError } from '../../packages/eslint-plugin-unblock/rules/project/modules/optional-require.js';
+import { runJsonChild } from '../support/run-json-child.js';
 
 const HIDE_BINDINGS = ['--import', fileURLToPath(new URL('./support/hide-native-bindings.js', import.meta.url))];
 const RUNNER_CHILD = fileURLToPath(new URL('../extension/support/lint-runner-child.js', import.meta.url));
@@ -41,18 +41,7 @@ const lostLine = (name) => new RegExp(`^unblock: ${name} could not be loaded on 
  * @returns {Promise<{ lints: Array<{ file: string, reports: string[], warnings: string[] }>, processWarnings: string[] }>}
  */
 function runInChild(args) {
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));
-  child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    child.on('error', reject);
-    child.on('close', (code) => {
-      if (code === 0) resolve(JSON.parse(stdout.trim().split('\n').pop() ?? ''));
-      else reject(new Error(`the lint child failed (exit code ${code}): ${stderr.slice(-2000)}`));
-    });
-  });
+  return runJsonChild(args, 'the lint child');
 }
 
 describe('robustness: a native helper that cannot load is told, once', function () {
