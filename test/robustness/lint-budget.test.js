@@ -10,19 +10,10 @@ import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { makeProject, removeAll } from './support/temp-project.js';
 import { setLintBudget, MAX_CROSS_FILE_CHARS, MAX_LINTED_CHARS } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { format, handler } from './support/format-helpers.js';
 
 const config = [{ plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') }, rules: { 'unblock/no-await-waterfall': /** @type {const} */ ('warn') } }];
 
-const handler = `import { first, second } from './format.js';
-export async function page(a, b) {
-  const x = await first(a);
-  const y = await second(b);
-  return [x, y];
-}
-`;
-// CPU-only helpers: read from their bodies, the two awaits gain nothing from Promise.all and are not
-// reported; unread, their names decide and the pair is reported.
-const format = 'export async function first(x) { return x.trim(); }\nexport async function second(x) { return x.toUpperCase(); }\n';
 
 describe('robustness: the lint of a file has a time and size budget', () => {
   /** @type {string[]} */

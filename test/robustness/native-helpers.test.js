@@ -13,21 +13,12 @@ import { makeProject, removeAll } from './support/temp-project.js';
 import { lintInChild } from './support/lint-in-child.js';
 import { describeLoadError } from '../../packages/eslint-plugin-unblock/rules/project/modules/optional-require.js';
 import { runJsonChild } from '../support/run-json-child.js';
+import { format, handler } from './support/format-helpers.js';
 
 const HIDE_BINDINGS = ['--import', fileURLToPath(new URL('./support/hide-native-bindings.js', import.meta.url))];
 const RUNNER_CHILD = fileURLToPath(new URL('../extension/support/lint-runner-child.js', import.meta.url));
 const platform = `${process.platform}-${process.arch}`;
 
-const handler = `import { first, second } from './format.js';
-export async function page(a, b) {
-  const x = await first(a);
-  const y = await second(b);
-  return [x, y];
-}
-`;
-// CPU-only helpers: read from their bodies, the two awaits gain nothing from Promise.all and are not
-// reported; unread, their names decide and the pair is reported.
-const format = 'export async function first(x) { return x.trim(); }\nexport async function second(x) { return x.toUpperCase(); }\n';
 const project = () => makeProject({ 'package.json': '{ "type": "module" }', 'handler.js': handler, 'other.js': handler.replace('page', 'other'), 'format.js': format });
 
 /**

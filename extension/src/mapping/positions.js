@@ -2,6 +2,7 @@
 // without the editor. ESLint reports 1-based lines and columns (the end column points just
 // past the last character); VS Code wants 0-based lines and characters. Fix ranges are
 // offsets into the linted text.
+import { lineOf } from '../lint/oxc-parser/lines.js';
 
 /** @typedef {{ line: number, character: number }} Position */
 /** @typedef {{ start: Position, end: Position }} Range */
@@ -37,14 +38,8 @@ export function createLineIndex(text) {
   /** @param {number} offset @returns {Position} */
   function offsetToPosition(offset) {
     const clamped = Math.max(0, Math.min(offset, text.length));
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid] <= clamped) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low, character: Math.min(clamped - starts[low], lineLength(low)) };
+    const line = lineOf(starts, clamped);
+    return { line, character: Math.min(clamped - starts[line], lineLength(line)) };
   }
 
   /** @param {Position} position */

@@ -58,7 +58,7 @@ export function createLocator(starts, length) {
  * @param {number} offset
  * @returns {number} index of the line holding offset
  */
-function lineOf(starts, offset) {
+export function lineOf(starts, offset) {
   let low = 0;
   let high = starts.length - 1;
   while (low < high) {

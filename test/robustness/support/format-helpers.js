@@ -1,0 +1,15 @@
+/**
+ * A two-file project the robustness tests lint: a handler awaiting two helpers one after another,
+ * and the helpers, which only compute. Read from their bodies, the two awaits gain nothing from
+ * Promise.all and are not reported; unread (a budget hit, a parser that did not load), their names
+ * decide and the pair is reported — so whether a report appears shows whether the other file was read.
+ */
+export const handler = `import { first, second } from './format.js';
+export async function page(a, b) {
+  const x = await first(a);
+  const y = await second(b);
+  return [x, y];
+}
+`;
+
+export const format = 'export async function first(x) { return x.trim(); }\nexport async function second(x) { return x.toUpperCase(); }\n';
