@@ -9,8 +9,14 @@
  * no-await-in-loop, then runs oxlint with the plugin through `jsPlugins` on the same files and
  * prints both tools' wall times and whether their reports agree.
  *
+ * Then the persistent project cache: eslint:recommended alone against it plus the Unblock rules
+ * with the cache off, empty, and warm after a one-file change, in process CPU time, on Ghost's
+ * core/ and on the labeled JavaScript backends of ../shared/realcode (when score.mjs has
+ * extracted them).
+ *
  * Options: --corpus ghost|directus|strapi|all (comma-separated; default ghost), --limit N,
- *          --rounds N (default 2), --no-oxlint, --no-growth (skip the generated file-size series).
+ *          --rounds N (default 2), --no-oxlint, --no-growth (skip the generated file-size series),
+ *          --no-cache-runs (skip the project cache's figures).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,6 +25,8 @@ import { DEFAULT_CACHE, ensureCorpus, listSourceFiles } from './corpus/fetch.js'
 import { REFERENCE_RULES, UNBLOCK_RULES, lintAll, lintAllInChild, packageSourceType, ruleTotal } from './bench-lint/eslint-runs.js';
 import { printGrowth } from './bench-lint/growth.js';
 import { oxlintConfig, runOxlint } from './oxlint/run-oxlint.js';
+import { CACHE_HEADER, cacheLine, copyOf, measureCache } from './bench-lint/cache-runs.js';
+import { labeledJavaScriptBackends } from './bench-lint/labeled-backends.js';
 
 const args = process.argv.slice(2);
 /** @param {string} name */
@@ -119,6 +127,36 @@ async function compareOxlint(files, eslintRun) {
   for (const line of [...onlyEslint.map((k) => `ESLint only: ${k}`), ...onlyOxlint.map((k) => `oxlint only: ${k}`)].slice(0, 10)) console.log(`    ${line}`);
 }
 
+/**
+ * The persistent project cache's figures (scripts/bench-lint/cache-runs.js), on copies.
+ * @param {Array<{ dir: string, sourceType: 'module' | 'commonjs' }>} roots the corpus packages (relative to DEFAULT_CACHE)
+ * @param {string[]} files
+ */
+async function printCacheFigures(roots, files) {
+  console.log('\nPersistent project cache (process CPU, every thread; medians of the rounds; eslint:recommended in every run):');
+  console.log(CACHE_HEADER);
+  const made = [];
+  try {
+    for (const root of roots) {
+      const source = `${DEFAULT_CACHE}/${root.dir}`;
+      const own = files.filter((file) => file.startsWith(`${source}/`));
+      const code = copyOf(root.dir.split('/')[0], source, (dir) => own.map((file) => `${dir}${file.slice(source.length)}`), [{ dir: 'core', sourceType: root.sourceType }]);
+      made.push(code.dir);
+      console.log(cacheLine(code.name, await measureCache(code, rounds)));
+    }
+    const backends = labeledJavaScriptBackends();
+    if (backends.length === 0) console.log('(labeled backends: not extracted; run node ../shared/realcode/score.mjs once)');
+    for (const backend of backends) {
+      const code = copyOf(backend.name, backend.root, (dir) => backend.files(dir), backend.roots);
+      made.push(code.dir);
+      console.log(cacheLine(backend.name, await measureCache(code, rounds)));
+    }
+  } finally {
+    for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
+  }
+  console.log(`load average ${load()} after the cache runs`);
+}
+
 function oxlintVersion() {
   return JSON.parse(fs.readFileSync(new URL('../node_modules/oxlint/package.json', import.meta.url), 'utf8')).version;
 }
@@ -138,6 +176,7 @@ async function main() {
   const runs = await measureEslint(base);
   printEslint(runs);
   if (!args.includes('--no-oxlint')) await compareOxlint(files, runs.unblock);
+  if (!args.includes('--no-cache-runs')) await printCacheFigures(roots, files);
   console.log(`\nload average ${load()} at the end (2 cores: above ~1.5 the numbers are provisional)`);
   if (!args.includes('--no-growth')) await printGrowth(DEFAULT_CACHE);
 }

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import nodePlugin from 'eslint-plugin-n';
+import js from '@eslint/js';
+import globals from 'globals';
 import unblock from '../../packages/eslint-plugin-unblock/index.js';
 
 export const UNBLOCK_RULES = Object.keys(unblock.rules).map((id) => `unblock/${id}`);
@@ -30,16 +32,24 @@ export function packageSourceType(packageDir) {
 }
 
 /**
+ * @typedef {object} RunExtras
+ * @property {boolean} [recommended] eslint:recommended on too (what a real config adds Unblock to)
+ * @property {false | string} [cache] the persistent project cache: off, or its folder (default: the plugin's default place)
+ */
+
+/**
  * @param {string[]} rules rule ids to turn on (empty: parse only)
  * @param {CodeRoot[]} roots
+ * @param {RunExtras} [extras]
  * @returns {import('eslint').Linter.Config[]}
  */
-export function configWith(rules, roots) {
-  const ruleEntries = Object.fromEntries(rules.map((id) => [id, /** @type {const} */ ('warn')]));
+export function configWith(rules, roots, { recommended = false, cache } = {}) {
+  const ruleEntries = { ...(recommended ? js.configs.recommended.rules : {}), ...Object.fromEntries(rules.map((id) => [id, /** @type {const} */ ('warn')])) };
   const shared = {
     plugins: { unblock, n: nodePlugin },
     linterOptions: { noInlineConfig: true, reportUnusedDisableDirectives: /** @type {const} */ ('off') },
     rules: ruleEntries,
+    ...(cache === undefined ? {} : { settings: { unblock: { cache } } }),
   };
   return [
     { files: ['**/*.js', '**/*.mjs'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module' }, ...shared },
@@ -47,11 +57,13 @@ export function configWith(rules, roots) {
     ...roots.map((root) => ({ files: [`${root.dir}/**/*.js`], languageOptions: { sourceType: root.sourceType } })),
     // n/no-sync asks for type information on TypeScript files; compare it on JavaScript only.
     { files: ['**/*.ts'], languageOptions: { parser: tsParser }, ...shared, rules: withoutRule(ruleEntries, 'n/no-sync') },
+    // eslint:recommended's no-undef needs Node's globals, as a server's config gives them.
+    ...(recommended ? [{ languageOptions: { globals: { ...globals.node } } }] : []),
   ];
 }
 
 /**
- * @param {Record<string, 'warn'>} rules
+ * @param {import('eslint').Linter.RulesRecord} rules
  * @param {string} id
  */
 function withoutRule(rules, id) {
@@ -75,11 +87,13 @@ function withoutRule(rules, id) {
  * @param {string[]} args.files absolute paths
  * @param {string[]} args.rules
  * @param {CodeRoot[]} args.roots
+ * @param {boolean} [args.recommended]
+ * @param {false | string} [args.cache]
  * @returns {Promise<LintRun>}
  */
-export async function lintAll({ cwd, files, rules, roots }) {
+export async function lintAll({ cwd, files, rules, roots, recommended, cache }) {
   // node_modules is ignored by default; un-ignore it, in case it is the codebase under test.
-  const eslint = new ESLint({ cwd, ignorePatterns: ['!**/node_modules/'], overrideConfigFile: true, overrideConfig: configWith(rules, roots), stats: true });
+  const eslint = new ESLint({ cwd, ignorePatterns: ['!**/node_modules/'], overrideConfigFile: true, overrideConfig: configWith(rules, roots, { recommended, cache }), stats: true });
   const started = process.hrtime.bigint();
   const cpuBefore = process.cpuUsage();
   const results = await eslint.lintFiles(files);

@@ -17,14 +17,21 @@ const CHILD = fileURLToPath(new URL('./lint-child.js', import.meta.url));
 /**
  * @param {string} cwd the project folder
  * @param {string[]} files to lint, relative to it
- * @param {{ hangGuardMs?: number, memoryKb?: number, nodeArgs?: string[] }} [options] nodeArgs: options for node before the script
+ * @param {{ hangGuardMs?: number, memoryKb?: number, nodeArgs?: string[], env?: Record<string, string | undefined>, child?: string }} [options]
+ *   nodeArgs: options for node before the script; env: variables set (a string) or removed (undefined) for the
+ *   child, over this process's; child: another script with lint-child.js's arguments and output (reports in another form)
  * @returns {Promise<ChildLint>}
  */
-export function lintInChild(cwd, files, { hangGuardMs = 30_000, memoryKb = 4_000_000, nodeArgs = [] } = {}) {
-  const args = [...nodeArgs, CHILD, cwd, ...files];
+export function lintInChild(cwd, files, { hangGuardMs = 30_000, memoryKb = 4_000_000, nodeArgs = [], env = {}, child: script = CHILD } = {}) {
+  const args = [...nodeArgs, script, cwd, ...files];
+  const childEnv = { ...process.env };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete childEnv[name];
+    else childEnv[name] = value;
+  }
   const child = process.platform === 'win32'
-    ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] })
-    : spawn('/bin/sh', ['-c', `ulimit -d ${memoryKb} 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+    ? spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: childEnv })
+    : spawn('/bin/sh', ['-c', `ulimit -d ${memoryKb} 2>/dev/null; exec "$0" "$@"`, process.execPath, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: childEnv });
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk) => (stdout += chunk));

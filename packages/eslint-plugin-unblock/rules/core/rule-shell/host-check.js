@@ -5,6 +5,7 @@
  * of a TypeError in the middle of a lint.
  */
 import { noteLint } from '../../project/modules/lint-bounds.js';
+import { noteCacheSettings } from '../../project/cache/settings.js';
 
 /** Methods of `context.sourceCode` the rules and their fix builders call. */
 const SOURCE_CODE_METHODS = [
@@ -60,6 +61,7 @@ export function withHostCheck(id, rule, warn = (message) => process.emitWarning(
       if (missing.length === 0) {
         // What bounds the project index for this file: the folder it may read, its time and size budget.
         // A file too big to be hand-written is not analysed at all (one line says so).
+        noteCacheSettings(context);
         return noteLint(context) ? rule.create(context) : {};
       }
       if (!warned.has(id)) {

@@ -21,8 +21,15 @@ export function functionKey(file, fn) {
 
 /**
  * @typedef {import('./function-frames.js').Frame} Frame
- * @typedef {{ view: import('../modules/module-view.js').ModuleView, index: import('./callers.js').CallerIndex }} ModuleScan
- *   the module being scanned and the index its call sites go to
+ * @typedef {{ e: string, v: { kind: 'request' | 'startup', label: string, file: string } }
+ *   | { c: string, caller: string | null, callerRange: [number, number] | null, callerName: string | null,
+ *       callerClass: string | null, deferred: boolean, at: [number, number], direct: boolean }} ScanOp
+ *   what a scan did to the index, in order: an entry point set (e), a call site added to a function's callers (c);
+ *   `at` is the call the site was found at, `direct` whether that call runs the function (the site's `call`)
+ * @typedef {{ view: import('../modules/module-view.js').ModuleView, index: import('./callers.js').CallerIndex,
+ *   log: ScanOp[] | null, at: any }} ModuleScan
+ *   the module being scanned, the index its call sites go to, the log of what it did (kept by the
+ *   persistent cache, see scan-cache.js) and the call being recorded
  */
 
 /**
@@ -30,11 +37,38 @@ export function functionKey(file, fn) {
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {import('./callers.js').CallerIndex} index
  * @param {any} [visitorKeys] the keys of the parser that built the module's tree (default: oxc-parser's)
+ * @param {ScanOp[] | null} [log] filled with what the scan did to the index, in order
  */
-export function scanModule(view, index, visitorKeys = foreignVisitorKeys()) {
-  for (const entry of declaredEntryPoints(view)) index.entries.set(functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file });
-  const scan = { view, index };
-  for (const [call, frame] of callsIn(view, visitorKeys)) recordCall(scan, call, frame);
+export function scanModule(view, index, visitorKeys = foreignVisitorKeys(), log = null) {
+  /** @type {ModuleScan} */
+  const scan = { view, index, log, at: null };
+  for (const entry of declaredEntryPoints(view)) setEntry(scan, functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file });
+  for (const [call, frame] of callsIn(view, visitorKeys)) {
+    scan.at = call;
+    recordCall(scan, call, frame);
+  }
+}
+
+/**
+ * @param {ModuleScan} scan
+ * @param {string} key
+ * @param {{ kind: 'request' | 'startup', label: string, file: string }} entry
+ */
+function setEntry(scan, key, entry) {
+  scan.index.entries.set(key, entry);
+  scan.log?.push({ e: key, v: entry });
+}
+
+/**
+ * The call a scan of the module found at a place, with the frame it is made from: what a call site
+ * read back from the persistent cache holds instead of the nodes (scan-cache.js asks when they are needed).
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {[number, number]} range
+ * @returns {[any, Frame] | null}
+ */
+export function callAt(view, range) {
+  for (const pair of callsIn(view, foreignVisitorKeys())) if (pair[0].range[0] === range[0] && pair[0].range[1] === range[1]) return pair;
+  return null;
 }
 
 /**
@@ -129,14 +163,14 @@ function recordRegistrations(scan, call, frame) {
   for (const { handler, kind, label, view } of registered) {
     if (view && view !== scan.view) {
       // A handler written in another module (a socket handler module handed the socket).
-      scan.index.entries.set(functionKey(view.file, unwrap(handler)), { kind, label, file: view.file });
+      setEntry(scan, functionKey(view.file, unwrap(handler)), { kind, label, file: view.file });
       continue;
     }
     // `router.post('/', asyncHandler(async (req, res) => …))`: the wrapped function is the handler.
     const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments.filter((/** @type {any} */ a) => isFunctionNode(unwrap(a))) : [];
     for (const fn of [handler, ...wrapped]) {
       const key = functionOf(scan, fn, frame);
-      if (key) scan.index.entries.set(key, { kind, label, file: scan.view.file });
+      if (key) setEntry(scan, key, { kind, label, file: scan.view.file });
     }
   }
   return registered;
@@ -214,6 +248,10 @@ function addCaller(scan, target, frame, { deferred, call }) {
   const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
   sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file, view, deferred, call, frame });
   index.callers.set(target, sites);
+  scan.log?.push({
+    c: target, caller, callerRange: frame.fn ? [frame.fn.range[0], frame.fn.range[1]] : null, callerName: frame.name, callerClass,
+    deferred, at: [scan.at.range[0], scan.at.range[1]], direct: call !== null,
+  });
 }
 
 /**

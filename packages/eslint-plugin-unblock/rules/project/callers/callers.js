@@ -15,11 +15,14 @@ import { requestImportMap } from '../modules/import-map-request.js';
 import { withImportsLimitedTo } from '../modules/module-values.js';
 import { createModuleView } from '../modules/module-view.js';
 import { scanModule, functionKey } from './call-sites.js';
+import { scanWithCache } from './scan-cache.js';
+import { projectStore } from '../cache/store.js';
+import { cacheFolderFor } from '../cache/settings.js';
 
 /**
  * @typedef {object} CallSite
  * @property {string | null} caller  key of the calling function, null for a module's top level
- * @property {any | null} callerNode  the calling function
+ * @property {any | null} callerNode  the calling function (of a site read from the persistent cache: its `range` alone, all a key needs)
  * @property {string | null} callerName  its name as declared (`main`, `init`, a method's key)
  * @property {string | null} callerClass  the class whose method it is
  * @property {string} file
@@ -56,7 +59,7 @@ export function callerIndexFor(file) {
   if (!project) return null;
   const cached = byRoot.get(project.root);
   if (cached && cached.version === project.version) return cached.index;
-  const index = project.files ? createIndex(project.root, project.files) : null;
+  const index = project.files ? createIndex(project.root, project.files, project.layout) : null;
   byRoot.set(project.root, { version: project.version, index });
   return index;
 }
@@ -118,9 +121,10 @@ export function forgetCallerIndexes() {
 /**
  * @param {string} root the folder the files were listed from
  * @param {string[]} files the project's source files, tests left out
+ * @param {string} layout what decides how its imports resolve (project-layout.js)
  * @returns {CallerIndex}
  */
-function createIndex(root, files) {
+function createIndex(root, files, layout) {
   /** @type {Set<string>} a file scanned for the callers of another: `file\0asked` */
   const scanned = new Set();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
@@ -129,14 +133,19 @@ function createIndex(root, files) {
   let request = null;
   /** @type {Map<string, string[]> | null} file → the test files that import it, read on the first question about tests */
   let testImporters = null;
-  const importersOf = () => (importers ??= request ? request.take() : readImportMap(files));
+  /** @returns {import('../modules/import-map.js').ImportMapCache | null} where the persistent cache keeps the import facts */
+  const importCache = () => {
+    const folder = cacheFolderFor(root);
+    return folder === null ? null : { folder, root, layout };
+  };
+  const importersOf = () => (importers ??= request ? request.take() : readImportMap(files, importCache()));
   /** @type {CallerIndex} */
   const index = {
     callers: new Map(),
     entries: new Map(),
     complete: true,
     prefetchImports() {
-      if (!importers && !request) request = requestImportMap(files);
+      if (!importers && !request) request = requestImportMap(files, importCache());
     },
     importedOnlyByTests(file) {
       if ((importersOf().get(file) ?? []).length > 0) return false;
@@ -152,13 +161,20 @@ function createIndex(root, files) {
       // candidate is scanned with its imports followed into those alone (the rest would be parsed
       // for nothing), and scanned again, the same way, when another file is asked about.
       const onTheWay = importChainsTo(file, importersOfFile);
+      const follows = (/** @type {string} */ imported) => onTheWay.has(imported);
+      // What these scans found in an earlier run, where their inputs have not changed (scan-cache.js).
+      const store = projectStore(root);
       for (const candidate of new Set([file, ...direct, ...throughIndex])) {
         const pass = `${candidate}\0${file}`;
         if (scanned.has(pass)) continue;
         scanned.add(pass);
-        const view = loadModule(candidate);
         try {
-          if (view) withImportsLimitedTo((imported) => onTheWay.has(imported), () => scanModule(view, index));
+          if (store) {
+            scanWithCache(store, index, candidate, file, follows);
+            continue;
+          }
+          const view = loadModule(candidate);
+          if (view) withImportsLimitedTo(follows, () => scanModule(view, index));
         } catch {
           // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
         }

@@ -6,6 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { noteInput, recordingNow } from '../cache/inputs.js';
 
 /** How long an answer is trusted before package.json is read again (an editor sees `npm install` soon). */
 const RECHECK_MS = 60_000;
@@ -19,10 +20,11 @@ const byFolder = new Map();
  * @param {ReadonlySet<string>} packages
  */
 export function dependsOnAny(file, packages) {
-  if (!path.isAbsolute(file)) return false;
-  const dependencies = dependenciesOf(path.dirname(file));
-  for (const name of packages) if (dependencies.has(name)) return true;
-  return false;
+  const dependencies = path.isAbsolute(file) ? dependenciesOf(path.dirname(file)) : null;
+  const answer = dependencies !== null && [...packages].some((name) => dependencies.has(name));
+  // A cached scan that asked is trusted later only while the answer is the same (cache/inputs.js).
+  if (recordingNow()) noteInput(['depends', file, [...packages], answer]);
+  return answer;
 }
 
 /**

@@ -25,9 +25,10 @@ let lastRequest = 0;
 
 /**
  * @param {string[]} files the project's source files
+ * @param {import('./import-map.js').ImportMapCache | null} [cache] the persistent cache's place for the project's import facts
  * @returns {ImportMapRequest | null} null when no thread can take it now (read the map here when needed)
  */
-export function requestImportMap(files) {
+export function requestImportMap(files, cache = null) {
   if (thread === undefined) {
     thread = startHelperThread(entryBeside('./import-map-thread.js', import.meta.url), () => {
       thread = null;
@@ -41,25 +42,26 @@ export function requestImportMap(files) {
   }
   const id = ++lastRequest;
   // The thread resolves imports as this one would: within the same lint folders.
-  send(thread, { id, files, bounds: knownBounds() });
+  send(thread, { id, files, bounds: knownBounds(), cache });
   outstanding = id;
-  return { take: () => takeAnswer(id, files) };
+  return { take: () => takeAnswer(id, files, cache) };
 }
 
 /**
  * @param {number} id
  * @param {string[]} files
+ * @param {import('./import-map.js').ImportMapCache | null} cache
  * @returns {Map<string, string[]>}
  */
-function takeAnswer(id, files) {
+function takeAnswer(id, files, cache) {
   const own = thread && outstanding === id ? thread : null;
-  if (!own) return readImportMap(files);
+  if (!own) return readImportMap(files, cache);
   outstanding = 0;
   const answer = /** @type {{ id: number, importers: Array<[string, string[]]>, resolutions: Array<[string, string, string | null]> } | null | undefined} */ (receive(own, ANSWER_TIMEOUT_MS)?.answer);
   if (!answer || answer.id !== id) {
     // No answer in time (a late one would be taken for the next request's) or a failed one: no more requests.
     thread = null;
-    return readImportMap(files);
+    return readImportMap(files, cache);
   }
   rememberResolutions(answer.resolutions);
   return new Map(answer.importers);

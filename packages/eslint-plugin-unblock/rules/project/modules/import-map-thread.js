@@ -12,10 +12,10 @@ import { keepLoadFailuresQuiet } from './optional-require.js';
 
 keepLoadFailuresQuiet();
 
-serveRequests((/** @type {{ id: number, files: string[], bounds?: string[] }} */ { id, files, bounds = [] }) => {
+serveRequests((/** @type {{ id: number, files: string[], bounds?: string[], cache?: import('./import-map.js').ImportMapCache | null }} */ { id, files, bounds = [], cache = null }) => {
   rememberBounds(bounds);
   // A new request means files may have changed since the last one (the editor asks again after a save):
-  // resolve everything afresh.
+  // resolve everything afresh (or as the persistent cache kept it, for an unchanged layout).
   clearResolutions();
-  return { id, importers: [...readImportMap(files)], resolutions: resolutionEntries() };
+  return { id, importers: [...readImportMap(files, cache)], resolutions: resolutionEntries() };
 });

@@ -5,7 +5,11 @@
  */
 import { MAX_MODULE_BYTES } from './module-cache.js';
 import { readRegularFile } from './read-regular-file.js';
-import { resolveImport } from './resolve-import.js';
+import { resolveImport, rememberResolutions, resolutionEntries, followBounds } from './resolve-import.js';
+import { regularFileStat } from './read-regular-file.js';
+import { knownBounds } from './lint-bounds.js';
+import { contentHash } from '../cache/content-hash.js';
+import { storeIn } from '../cache/store.js';
 
 /** `from './x'`, `require('./x')`, `import('./x')`: the specifiers a file imports, found without parsing it. */
 // One literal word before the quote (no alternatives anchored at line starts): half the time of a
@@ -13,19 +17,49 @@ import { resolveImport } from './resolve-import.js';
 const SPECIFIER = /\b(?:from|require\s*\(|import\s*\(?)\s*(['"])([^'"\n]+)\1/g;
 
 /**
+ * @typedef {object} ImportMapCache  where the persistent cache keeps a project's import facts (../cache/)
+ * @property {string} folder   the cache folder
+ * @property {string} root     the project's root
+ * @property {string} layout   what decides how its imports resolve (project-layout.js)
+ *
+ * @typedef {object} KeptImports  what a run leaves for the next
+ * @property {string} layout
+ * @property {Record<string, [number, number, string | null, string[] | null]>} files  file → its modification
+ *   time and size when read, the hash of its text and the specifiers found in it (null: not read: not a
+ *   regular file, or too big)
+ * @property {Array<[string, string, string | null]>} resolutions  folder, specifier, answer (as resolve-import.js keeps them)
+ */
+
+/**
  * @param {string[]} files
+ * @param {ImportMapCache | null} [cache] where the specifiers of unchanged files and the resolutions of an unchanged
+ *   layout are kept from one run to the next; null: read every file and resolve every import
  * @returns {Map<string, string[]>} file → the project files that import it
  */
-export function readImportMap(files) {
+export function readImportMap(files, cache = null) {
+  const store = cache ? storeIn(cache.folder) : null;
+  const key = cache ? contentHash(`${cache.root}\0${knownBounds().join('\0')}`) : '';
+  const kept = store ? keptImports(store.read(KIND, key)) : null;
+  // Resolutions depend on the files' layout, not on their text: kept while the layout is the same.
+  if (kept && cache && kept.layout === cache.layout) {
+    followBounds();
+    rememberResolutions(kept.resolutions);
+  }
+  /** @type {KeptImports['files']} */
+  const facts = {};
+  let changed = !kept || kept.layout !== cache?.layout;
   /** @type {Map<string, string[]>} */
   const importers = new Map();
   for (const file of files) {
-    // Bundles and generated files (Ghost ships megabytes of built admin assets) call no server code
-    // and are never parsed (module-cache.js): reading them cost more than all the rest together.
-    // Only regular files are read: a FIFO or a link to a device under a source file's name is not code.
-    const text = readRegularFile(file, MAX_MODULE_BYTES);
-    if (text === null) continue;
-    for (const [, , specifier] of text.matchAll(SPECIFIER)) {
+    const known = kept?.files[file];
+    const fact = store ? factOf(file, known) : null;
+    if (fact) {
+      facts[file] = fact;
+      changed ||= fact !== known;
+    }
+    const specifiers = fact ? fact[3] : specifiersOf(readRegularFile(file, MAX_MODULE_BYTES));
+    if (specifiers === null) continue;
+    for (const specifier of specifiers) {
       const target = resolveImport(file, specifier);
       if (!target) continue;
       const list = importers.get(target);
@@ -33,5 +67,47 @@ export function readImportMap(files) {
       else if (list[list.length - 1] !== file) list.push(file);
     }
   }
+  changed ||= Object.keys(kept?.files ?? {}).length !== Object.keys(facts).length;
+  if (store && cache && changed) store.write(KIND, key, { layout: cache.layout, files: facts, resolutions: resolutionEntries() });
   return importers;
+}
+
+const KIND = 'imports';
+
+/**
+ * The specifiers a file's text imports, in order (duplicates kept: the map is built as before).
+ * @param {string | null} text
+ * @returns {string[] | null}
+ */
+function specifiersOf(text) {
+  if (text === null) return null;
+  return [...text.matchAll(SPECIFIER)].map((match) => match[2]);
+}
+
+/**
+ * A file's import facts: the kept ones while its modification time and size are the ones they were
+ * read at, or while its text hashes the same; else read now.
+ * @param {string} file
+ * @param {KeptImports['files'][string] | undefined} known
+ * @returns {KeptImports['files'][string]}
+ */
+function factOf(file, known) {
+  const stat = regularFileStat(file);
+  if (known && stat && known[0] === stat.mtimeMs && known[1] === stat.size) return known;
+  // Bundles and generated files (Ghost ships megabytes of built admin assets) call no server code
+  // and are never parsed (module-cache.js): reading them cost more than all the rest together.
+  // Only regular files are read: a FIFO or a link to a device under a source file's name is not code.
+  const text = readRegularFile(file, MAX_MODULE_BYTES);
+  const hash = text === null ? null : contentHash(text);
+  if (known && known[2] === hash && stat) return [stat.mtimeMs, stat.size, hash, known[3]];
+  return [stat?.mtimeMs ?? -1, stat?.size ?? -1, hash, specifiersOf(text)];
+}
+
+/**
+ * @param {unknown} value
+ * @returns {KeptImports | null}
+ */
+function keptImports(value) {
+  const kept = /** @type {any} */ (value);
+  return kept && typeof kept.layout === 'string' && kept.files && typeof kept.files === 'object' && Array.isArray(kept.resolutions) ? kept : null;
 }

@@ -11,6 +11,8 @@ import { optionalRequire } from './optional-require.js';
 import { createModuleView } from './module-view.js';
 import { lintGeneration } from './lint-bounds.js';
 import { readRegularFile } from './read-regular-file.js';
+import { contentHash } from '../cache/content-hash.js';
+import { noteInput, recordingNow } from '../cache/inputs.js';
 
 /** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
 export const MAX_MODULE_BYTES = 400_000;
@@ -23,6 +25,8 @@ const MAX_MODULES = 3000;
  * @property {number} size
  * @property {number} generation the lint generation it was last checked against the disk in: a stat is
  *   trusted for the rest of one file's lint, and checked again by the next lint (an editor lints after a save)
+ * @property {string | null} hash the hash of the text read (null: none: missing, not a regular file, too big)
+ * @property {boolean} parsed the text was parsed (an entry made only to hash the text is not)
  * @property {import('./module-view.js').ModuleView | null} view
  */
 
@@ -35,21 +39,44 @@ const cache = new Map();
  * @returns {import('./module-view.js').ModuleView | null}
  */
 export function loadModule(file) {
+  const entry = currentEntry(file, true);
+  // A cached scan that read this module is trusted later only while its text is the same (cache/inputs.js).
+  if (recordingNow()) noteInput(['module', file, entry.hash]);
+  return entry.view;
+}
+
+/**
+ * The hash of the text loadModule() would parse (null when it would read none), without parsing it:
+ * what the persistent cache compares to trust facts read from this file.
+ * @param {string} file absolute path
+ * @returns {string | null}
+ */
+export function moduleTextHash(file) {
+  return currentEntry(file, false).hash;
+}
+
+/**
+ * @param {string} file
+ * @param {boolean} parse the view is wanted, not only the hash
+ * @returns {CacheEntry}
+ */
+function currentEntry(file, parse) {
   const generation = lintGeneration();
   const cached = cache.get(file);
-  if (cached && cached.generation === generation) return cached.view;
+  if (cached && cached.generation === generation && (cached.parsed || !parse)) return cached;
   let stat;
   try {
     stat = fs.statSync(file);
   } catch {
-    return remember(file, { mtimeMs: -1, size: -1, generation, view: null });
+    return remember(file, { mtimeMs: -1, size: -1, generation, hash: null, parsed: true, view: null });
   }
-  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size) {
+  if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size && (cached.parsed || !parse)) {
     cached.generation = generation;
-    return cached.view;
+    return cached;
   }
-  const view = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? parseModule(file) : null;
-  return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation, view });
+  const text = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
+  const view = parse && text !== null ? parseModule(file, text) : null;
+  return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation, hash: text === null ? null : contentHash(text), parsed: parse || text === null, view });
 }
 
 /**
@@ -60,15 +87,16 @@ function remember(file, entry) {
   cache.delete(file);
   if (cache.size >= MAX_MODULES) cache.delete(cache.keys().next().value ?? '');
   cache.set(file, entry);
-  return entry.view;
+  return entry;
 }
 
-/** @param {string} file */
-function parseModule(file) {
+/**
+ * @param {string} file
+ * @param {string} text
+ */
+function parseModule(file, text) {
   const oxc = optionalRequire('oxc-parser');
   if (!oxc) return null;
-  const text = readRegularFile(file, MAX_MODULE_BYTES);
-  if (text === null) return null;
   try {
     const result = parse(oxc, file, text);
     if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;

@@ -7,6 +7,7 @@
 import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
 import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
+import { noteInput, recordingNow } from '../cache/inputs.js';
 import { keyName, isModuleExports } from './module-view.js';
 
 /** Re-export and alias chains longer than this are not followed. */
@@ -31,7 +32,14 @@ export const MAX_HOPS = 8;
  */
 function importedModule(view, specifier) {
   const file = resolveImport(view.file, specifier);
-  return file && (loadable === null || loadable(file)) ? loadModule(file) : null;
+  if (!file) return null;
+  if (loadable !== null) {
+    const follows = loadable(file);
+    // A cached scan is trusted later only while the same imports are followed (cache/inputs.js).
+    if (recordingNow()) noteInput(['follow', file, follows]);
+    if (!follows) return null;
+  }
+  return loadModule(file);
 }
 
 /** @type {((file: string) => boolean) | null} while set, only the files it accepts are read */

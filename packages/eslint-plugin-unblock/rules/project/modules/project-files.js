@@ -19,6 +19,7 @@ import { fileMatches, testFileGlobs } from '../../core/code-kind/file-globs.js';
 import { crossFileBudgetLeft, lintGeneration, lintPauses, isWithin } from './lint-bounds.js';
 import { projectRootsOf } from './project-root.js';
 import { clearResolutions } from './resolve-import.js';
+import { layoutCollector } from './project-layout.js';
 
 /** Projects with more source files than this are not indexed. */
 export const MAX_PROJECT_FILES = 6000;
@@ -36,6 +37,7 @@ const BUSY_CHECK_SPACING = 500;
  * @property {string} root        the folder the files were listed from
  * @property {string[] | null} files  null when there are more than MAX_PROJECT_FILES
  * @property {number} version     changes whenever a file or folder changed on disk
+ * @property {string} layout      what decides how imports resolve, as a fingerprint (project-layout.js)
  *
  * @typedef {object} Snapshot
  * @property {string[] | null} files
@@ -45,6 +47,7 @@ const BUSY_CHECK_SPACING = 500;
  * @property {number} checkedAt   performance.now() at the end of the last check
  * @property {number} cost        milliseconds the last listing or check took
  * @property {number} pauses      lintPauses() at the last listing or check
+ * @property {string} layout
  */
 
 /** @type {Map<string, Snapshot>} by root */
@@ -69,7 +72,7 @@ export function projectFilesOf(file) {
     snapshot = listSnapshot(root);
     snapshots.set(root, snapshot);
   }
-  return { root, files: snapshot.files, version: snapshot.version };
+  return { root, files: snapshot.files, version: snapshot.version, layout: snapshot.layout };
 }
 
 /** @param {Snapshot} snapshot */
@@ -113,9 +116,10 @@ function listSnapshot(root) {
   const started = performance.now();
   /** @type {Map<string, string>} */
   const stamps = new Map();
-  const files = listProjectFiles(root, stamps);
+  const layout = layoutCollector(root);
+  const files = listProjectFiles(root, stamps, { layout });
   const checkedAt = performance.now();
-  return { files, stamps, version: ++versions, generation: lintGeneration(), checkedAt, cost: checkedAt - started, pauses: lintPauses() };
+  return { files, stamps, version: ++versions, generation: lintGeneration(), checkedAt, cost: checkedAt - started, pauses: lintPauses(), layout: files ? layout.fingerprint() : '' };
 }
 
 /**
@@ -123,10 +127,11 @@ function listSnapshot(root) {
  * files inside the project only; linked folders are not entered (a link may point back up).
  * @param {string} root
  * @param {Map<string, string>} [stamps] filled with each folder's and file's stamp
- * @param {{ tests?: boolean }} [options] tests: list the test files instead (to find test helpers)
+ * @param {{ tests?: boolean, layout?: import('./project-layout.js').LayoutCollector }} [options] tests: list the test
+ *   files instead (to find test helpers); layout: told each folder's entries (project-layout.js)
  * @returns {string[] | null}
  */
-export function listProjectFiles(root, stamps = new Map(), { tests = false } = {}) {
+export function listProjectFiles(root, stamps = new Map(), { tests = false, layout } = {}) {
   const realRoot = realPath(root) ?? root;
   /** @type {string[]} */
   const files = [];
@@ -141,6 +146,7 @@ export function listProjectFiles(root, stamps = new Map(), { tests = false } = {
     } catch {
       continue;
     }
+    layout?.folder(dir, entries);
     for (const entry of entries) {
       if (entry.name.startsWith('.')) continue;
       const full = path.join(dir, entry.name);

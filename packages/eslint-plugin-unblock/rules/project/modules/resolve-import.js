@@ -10,6 +10,7 @@ import { optionalRequire } from './optional-require.js';
 import { asLinted, clearFolderLinks } from './linked-paths.js';
 import { readBoundOf, lintBoundOf, boundsVersion, isWithin } from './lint-bounds.js';
 import { tsconfigWithin, forgetTsconfigs } from './tsconfig-chain.js';
+import { noteInput, recordingNow } from '../cache/inputs.js';
 
 const EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs'];
 const OPTIONS = {
@@ -77,14 +78,23 @@ let knownBounds = 0;
  * @returns {string | null} an absolute path inside the project, or null
  */
 export function resolveImport(fromFile, specifier) {
+  const target = resolveKnown(fromFile, specifier);
+  // A cached scan that resolved this import is trusted later only while it resolves the same way (cache/inputs.js).
+  if (recordingNow()) noteInput(['resolve', fromFile, specifier, target]);
+  return target;
+}
+
+/**
+ * @param {string} fromFile
+ * @param {string} specifier
+ * @returns {string | null}
+ */
+function resolveKnown(fromFile, specifier) {
   // Built-in modules and bare package names are never project code, unless
   // tsconfig paths map them (`@app/users`): only those are worth asking about.
   if (specifier.startsWith('node:')) return null;
-  // A lint in a new folder may bound files answered before.
-  if (knownBounds !== boundsVersion()) {
-    knownBounds = boundsVersion();
-    clearAnswers();
-  }
+  followBounds();
+
   // Node resolves a specifier from the importing file's folder, and the nearest tsconfig is the
   // folder's too: every file in a folder shares the answer.
   const folder = path.dirname(fromFile);
@@ -133,6 +143,18 @@ function resolveUncached(fromFile, specifier) {
     // An import that does not resolve points at no project file.
   }
   return null;
+}
+
+/**
+ * Forgets the answers given within other lint folders than the ones known now: a lint in a new
+ * folder may bound files answered before. Asked before each resolution, and before answers kept
+ * for the current folders are taken in (import-map.js).
+ */
+export function followBounds() {
+  if (knownBounds !== boundsVersion()) {
+    knownBounds = boundsVersion();
+    clearAnswers();
+  }
 }
 
 /** @type {Map<string, boolean>} folder → whether no package.json from it upwards is anything but a regular file */

@@ -1,0 +1,53 @@
+/**
+ * What a piece of work read, noted while it runs, so that its result can be kept and trusted
+ * later only while every input still gives the same answer: the text of each module it loaded
+ * (by hash), each import it resolved, each import it was allowed or not allowed to follow, each
+ * package.json dependency it asked about. The modules that answer these questions note them here
+ * (module-cache.js, resolve-import.js, module-values.js, frameworks/dependencies.js); the work
+ * that is cached (a scan for callers) checks them again before it reuses a result.
+ *
+ * @typedef {['module', string, string | null]
+ *   | ['resolve', string, string, string | null]
+ *   | ['follow', string, boolean]
+ *   | ['depends', string, string[], boolean]} Input
+ *   module: file, hash of its text (null: no text); resolve: importing file, specifier, answer;
+ *   follow: file, whether an import into it was followed; depends: file, packages, answer
+ */
+
+/** @type {{ inputs: Input[], seen: Set<string> } | null} the work being recorded, innermost */
+let current = null;
+
+/**
+ * Runs `work` and returns what it returned with the inputs it read, in the order first read.
+ * @template T
+ * @param {() => T} work
+ * @returns {{ value: T, inputs: Input[] }}
+ */
+export function recordingInputs(work) {
+  const outer = current;
+  const recording = { inputs: /** @type {Input[]} */ ([]), seen: new Set() };
+  current = recording;
+  try {
+    return { value: work(), inputs: recording.inputs };
+  } finally {
+    current = outer;
+    // Work nested in other recorded work was read by that work too.
+    if (outer) for (const input of recording.inputs) noteInput(input);
+  }
+}
+
+/** Whether any work is being recorded: the modules skip building an input nobody keeps. */
+export function recordingNow() {
+  return current !== null;
+}
+
+/**
+ * @param {Input} input
+ */
+export function noteInput(input) {
+  if (!current) return;
+  const key = input.join('\0');
+  if (current.seen.has(key)) return;
+  current.seen.add(key);
+  current.inputs.push(input);
+}

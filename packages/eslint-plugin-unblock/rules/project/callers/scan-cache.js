@@ -1,0 +1,142 @@
+/**
+ * A module's scan for callers kept in the persistent project cache (../cache/). A scan's result
+ * (the entry points it set and the call sites it added, in order) is a fact about the module's
+ * text and about what the scan read elsewhere: the modules it loaded, the imports it resolved or
+ * was not allowed to follow, the dependencies it asked about. All of it is written with the result;
+ * a later run reuses the result only when every one of those inputs still gives the same answer,
+ * and scans again otherwise. Verdicts (request, start-up, unknown) are never kept: every run
+ * decides them again from these facts, so a changed callee or a new caller is seen at once.
+ */
+import { contentHash } from '../cache/content-hash.js';
+import { recordingInputs } from '../cache/inputs.js';
+import { loadModule, moduleTextHash } from '../modules/module-cache.js';
+import { resolveImport } from '../modules/resolve-import.js';
+import { withImportsLimitedTo } from '../modules/module-values.js';
+import { dependsOnAny } from '../frameworks/dependencies.js';
+import { scanModule, callAt } from './call-sites.js';
+
+const KIND = 'scan';
+
+/**
+ * @typedef {import('./call-sites.js').ScanOp} ScanOp
+ * @typedef {{ inputs: import('../cache/inputs.js').Input[], ops: ScanOp[] }} ScanFacts
+ */
+
+/**
+ * Scans `file` for the callers of `asked`'s functions, with imports followed only where `follows`
+ * allows, as callers.js does: from the cache when its facts still hold, else by reading the module
+ * (and then keeps the facts for the next run).
+ * @param {import('../cache/store.js').Store} store
+ * @param {import('./callers.js').CallerIndex} index
+ * @param {string} file the module scanned
+ * @param {string} asked the file whose callers are looked for
+ * @param {(file: string) => boolean} follows
+ */
+export function scanWithCache(store, index, file, asked, follows) {
+  const key = contentHash(`${file}\0${asked}\0${moduleTextHash(file) ?? ''}`);
+  const cached = /** @type {ScanFacts | undefined} */ (store.read(KIND, key));
+  if (isFacts(cached) && stillHolds(cached.inputs, follows)) {
+    replay(index, cached.ops, file);
+    return;
+  }
+  /** @type {ScanOp[]} */
+  const ops = [];
+  const { inputs } = recordingInputs(() => {
+    const view = loadModule(file);
+    if (view) withImportsLimitedTo(follows, () => scanModule(view, index, undefined, ops));
+  });
+  // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
+  store.write(KIND, key, { inputs, ops });
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is ScanFacts}
+ */
+function isFacts(value) {
+  return typeof value === 'object' && value !== null && Array.isArray(/** @type {any} */ (value).inputs) && Array.isArray(/** @type {any} */ (value).ops);
+}
+
+/**
+ * Whether every input of a kept scan gives the answer it gave then.
+ * @param {import('../cache/inputs.js').Input[]} inputs
+ * @param {(file: string) => boolean} follows
+ */
+function stillHolds(inputs, follows) {
+  for (const input of inputs) {
+    switch (input[0]) {
+      case 'module':
+        if (moduleTextHash(input[1]) !== input[2]) return false;
+        break;
+      case 'resolve':
+        if (resolveImport(input[1], input[2]) !== input[3]) return false;
+        break;
+      case 'follow':
+        if (follows(input[1]) !== input[2]) return false;
+        break;
+      case 'depends':
+        if (dependsOnAny(input[1], new Set(input[2])) !== input[3]) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Does to the index what the kept scan did, in the same order.
+ * @param {import('./callers.js').CallerIndex} index
+ * @param {ScanOp[]} ops
+ * @param {string} file the module scanned: every call site is in it
+ */
+function replay(index, ops, file) {
+  for (const op of ops) {
+    if ('e' in op) {
+      index.entries.set(op.e, op.v);
+      continue;
+    }
+    const sites = index.callers.get(op.c) ?? [];
+    sites.push(keptSite(op, file));
+    index.callers.set(op.c, sites);
+  }
+}
+
+/**
+ * A call site read back from the cache. What reachability reads (the caller's key, name and class,
+ * whether the function is handed over) is there; the nodes (the call, the frame it is made from,
+ * the module) are found again, by the call's place, only if asked for (argument-values.js reads a
+ * call's arguments): that parses the module, which a kept scan otherwise never does. The caller
+ * node is its place alone, all a key needs.
+ * @param {Extract<ScanOp, { c: string }>} op
+ * @param {string} file
+ * @returns {import('./callers.js').CallSite}
+ */
+function keptSite(op, file) {
+  /** @type {[any, any] | null | undefined} */
+  let found;
+  const locate = () => {
+    if (found === undefined) {
+      const view = loadModule(file);
+      found = view ? callAt(view, op.at) : null;
+    }
+    return found;
+  };
+  return {
+    caller: op.caller,
+    callerNode: op.callerRange ? { range: op.callerRange } : null,
+    callerName: op.callerName,
+    callerClass: op.callerClass,
+    file,
+    deferred: op.deferred,
+    get view() {
+      return loadModule(file);
+    },
+    get call() {
+      return op.direct ? (locate()?.[0] ?? null) : null;
+    },
+    get frame() {
+      return locate()?.[1] ?? null;
+    },
+  };
+}

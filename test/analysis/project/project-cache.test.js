@@ -1,0 +1,233 @@
+/**
+ * The persistent project cache (rules/project/cache/) between separate lint processes, as CI or a
+ * developer runs `eslint` again: it keeps facts (a module's call sites, its imports), never
+ * verdicts, so a caller added or a callee changed between two runs changes the verdict of the next
+ * one; and nothing it does may break or change a lint: the same reports with the cache off, empty
+ * or filled, with a corrupt entry, with a folder that cannot be written, with two processes at once.
+ * The fixture is copied to a temporary folder; every lint runs in a child process of its own.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import plugin from '../../../packages/eslint-plugin-unblock/index.js';
+import { fixturesDir } from './lint-fixture.js';
+import { lintInChild } from '../../robustness/support/lint-in-child.js';
+
+const CHILD = fileURLToPath(new URL('./cache-lint-child.js', import.meta.url));
+
+const route = `import express from 'express';
+import { hashPassword } from './passwords.js';
+
+export const router = express.Router();
+
+router.post('/login', async (req, res) => {
+  res.json({ ok: hashPassword(req.body.password, req.body.salt).length > 0 });
+});
+`;
+
+/** @type {string[]} */
+const made = [];
+const temporary = (/** @type {string} */ prefix) => {
+  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
+  made.push(dir);
+  return dir;
+};
+
+/** A copy of the fixture and an empty cache folder beside it. */
+function project() {
+  const dir = temporary('unblock-cache-project-');
+  fs.cpSync(path.join(fixturesDir, 'project-cache'), dir, { recursive: true });
+  return { dir, cache: path.join(temporary('unblock-cache-'), 'cache') };
+}
+
+/**
+ * Lints the whole project in a child process with the cache in `cache` ('off': none).
+ * @param {string} dir
+ * @param {string} cache
+ * @returns {Promise<Record<string, string[]>>} rule ids and messages per file
+ */
+async function lint(dir, cache) {
+  const env = cache === 'off' ? { UNBLOCK_CACHE: 'off', UNBLOCK_CACHE_DIR: undefined } : { UNBLOCK_CACHE: undefined, UNBLOCK_CACHE_DIR: cache };
+  // No memory cap (lint-in-child.js caps it by default): oxc-parser's raw transfer reserves a large buffer.
+  const result = await lintInChild(dir, ['.'], { env, hangGuardMs: 60_000, child: CHILD, memoryKb: 1_000_000_000 });
+  assert.equal(result.status, 'done', JSON.stringify(result));
+  assert.deepEqual(result.status === 'done' ? result.warnings : [], [], 'no warning');
+  return result.status === 'done' ? result.reports : {};
+}
+
+/** @param {string[] | undefined} reports */
+const ruleIds = (reports) => (reports ?? []).map((report) => report.split(' ')[0]);
+
+/** Every file under a folder (empty when it does not exist). */
+const filesUnder = (/** @type {string} */ dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : []);
+
+/**
+ * Rewrites a file, dated a few seconds later (a coarse file system would not see a change within one second).
+ * @param {string} file
+ * @param {string} text
+ */
+function rewrite(file, text) {
+  fs.writeFileSync(file, text);
+  const later = new Date(Date.now() + 5000);
+  fs.utimesSync(file, later, later);
+}
+
+describe('analysis/project/project-cache', function () {
+  this.timeout(120_000);
+  after(() => {
+    for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('gives the same reports with the cache off, empty and filled, and fills it with facts', async () => {
+    const { dir, cache } = project();
+    const off = await lint(dir, 'off');
+    assert.deepEqual(ruleIds(off['handler.js']), ['unblock/no-await-waterfall'], 'two SELECTs of different tables run together');
+    assert.deepEqual(off['passwords.js'], [], 'hashPassword runs at start-up only');
+    assert.deepEqual(filesUnder(cache), []);
+    assert.deepEqual(await lint(dir, cache), off, 'empty cache');
+    const entries = filesUnder(cache);
+    assert.ok(entries.some((file) => file.includes(`${path.sep}scan${path.sep}`)) && entries.some((file) => file.includes(`${path.sep}imports${path.sep}`)), 'call sites and imports kept');
+    assert.deepEqual(await lint(dir, cache), off, 'filled cache');
+  });
+
+  it('sees a caller added in a new file between two runs (facts are kept, verdicts are not)', async () => {
+    const { dir, cache } = project();
+    assert.deepEqual((await lint(dir, cache))['passwords.js'], []);
+    fs.writeFileSync(path.join(dir, 'routes.js'), route);
+    const reports = await lint(dir, cache);
+    assert.equal(reports['passwords.js']?.length, 1, JSON.stringify(reports));
+    assert.match(reports['passwords.js'][0], /^unblock\/no-blocking-sync-call .*POST \/login in routes\.js/);
+    assert.deepEqual(await lint(dir, cache), reports, 'the next run, from the cache, says the same');
+  });
+
+  it('sees a callee changed between two runs, and again when it is changed back', async () => {
+    const { dir, cache } = project();
+    const queries = path.join(dir, 'queries.js');
+    const before = fs.readFileSync(queries, 'utf8');
+    assert.deepEqual(ruleIds((await lint(dir, cache))['handler.js']), ['unblock/no-await-waterfall']);
+    rewrite(queries, before.replace("'SELECT * FROM settings WHERE id = $1'", "'INSERT INTO accounts (id) VALUES ($1)'"));
+    assert.deepEqual((await lint(dir, cache))['handler.js'], [], 'the second call now writes the table the first reads');
+    rewrite(queries, before);
+    assert.deepEqual(ruleIds((await lint(dir, cache))['handler.js']), ['unblock/no-await-waterfall']);
+  });
+
+  it('sees a change in a module a kept scan read on the way', async () => {
+    // routes.js, unchanged between the runs, calls hash(); what hash() is depends on lib/index.js.
+    const { dir, cache } = project();
+    fs.mkdirSync(path.join(dir, 'lib'));
+    fs.writeFileSync(path.join(dir, 'lib', 'index.js'), "export { hashPassword as hash } from '../passwords.js';\n");
+    fs.writeFileSync(path.join(dir, 'routes.js'), route.replace("import { hashPassword } from './passwords.js';", "import { hashPassword } from './passwords.js';\nimport { hash } from './lib/index.js';").replace('hashPassword(req.body', 'hash(req.body'));
+    const first = await lint(dir, cache);
+    assert.match(first['passwords.js']?.[0] ?? '', /POST \/login in routes\.js/, 'hash is hashPassword');
+    rewrite(path.join(dir, 'lib', 'index.js'), 'export function hash(password) {\n  return password;\n}\n');
+    const second = await lint(dir, cache);
+    assert.deepEqual(second['passwords.js'], [], 'hash is another function now: hashPassword runs at start-up only');
+    assert.deepEqual(second, await lint(dir, 'off'));
+  });
+
+  it('sees an import resolve to another file once a file is added beside it', async () => {
+    // './auth' is auth/index.js until auth.js is added, which Node prefers: the kept resolution must not be used.
+    const { dir, cache } = project();
+    fs.mkdirSync(path.join(dir, 'auth'));
+    fs.writeFileSync(path.join(dir, 'auth', 'index.js'), 'export function hash(password) {\n  return password;\n}\n');
+    fs.writeFileSync(path.join(dir, 'routes.js'), route.replace("import { hashPassword } from './passwords.js';", "import { hashPassword } from './passwords.js';\nimport { hash } from './auth';").replace('hashPassword(req.body', 'hash(req.body'));
+    assert.deepEqual((await lint(dir, cache))['passwords.js'], [], 'hash is auth/index.js');
+    fs.writeFileSync(path.join(dir, 'auth.js'), "export { hashPassword as hash } from './passwords.js';\n");
+    const second = await lint(dir, cache);
+    assert.match(second['passwords.js']?.[0] ?? '', /POST \/login in routes\.js/, 'hash is hashPassword, through auth.js');
+    assert.deepEqual(second, await lint(dir, 'off'));
+  });
+
+  it('follows a function that moved within its file', async () => {
+    const { dir, cache } = project();
+    fs.writeFileSync(path.join(dir, 'routes.js'), route);
+    const first = await lint(dir, cache);
+    const passwords = path.join(dir, 'passwords.js');
+    rewrite(passwords, `// Three lines\n// pushed the function\n// down.\n${fs.readFileSync(passwords, 'utf8')}`);
+    const second = await lint(dir, cache);
+    assert.deepEqual(second, first, 'the same report, reached from the same route');
+    const lines = await lintLines(dir, cache);
+    assert.equal(lines['passwords.js']?.[0], 7, 'reported where the call now is');
+  });
+
+  it('ignores and rebuilds a corrupt cache file', async () => {
+    const { dir, cache } = project();
+    fs.writeFileSync(path.join(dir, 'routes.js'), route);
+    const reports = await lint(dir, cache);
+    const entries = filesUnder(cache);
+    assert.ok(entries.length > 0);
+    entries.forEach((file, at) => fs.writeFileSync(file, at % 2 === 0 ? fs.readFileSync(file, 'utf8').slice(0, 20) : '\u0000not json'));
+    assert.deepEqual(await lint(dir, cache), reports);
+    for (const file of filesUnder(cache)) assert.doesNotThrow(() => JSON.parse(fs.readFileSync(file, 'utf8')), `${file} rebuilt`);
+  });
+
+  it('runs without a cache where its folder cannot be written', async () => {
+    const { dir } = project();
+    fs.writeFileSync(path.join(dir, 'routes.js'), route);
+    const off = await lint(dir, 'off');
+    const blocker = path.join(temporary('unblock-cache-blocked-'), 'a-file');
+    fs.writeFileSync(blocker, '');
+    // A cache folder under a regular file cannot be made; /sys refuses writes where it exists (Linux).
+    const places = [path.join(blocker, 'cache'), ...(fs.existsSync('/sys') ? ['/sys/unblock-cache-test'] : [])];
+    for (const place of places) {
+      assert.deepEqual(await lint(dir, place), off, place);
+      assert.equal(fs.existsSync(place), false);
+    }
+  });
+
+  it('shares a cache between two lint processes running at once', async () => {
+    const { dir, cache } = project();
+    fs.writeFileSync(path.join(dir, 'routes.js'), route);
+    const off = await lint(dir, 'off');
+    const [one, two] = await Promise.all([lint(dir, cache), lint(dir, cache)]);
+    assert.deepEqual(one, off);
+    assert.deepEqual(two, off);
+    assert.deepEqual(await lint(dir, cache), off, 'and the cache they left');
+    assert.deepEqual(filesUnder(cache).filter((file) => file.endsWith('.tmp')), [], 'no temporary file left');
+  });
+
+  it('is turned off, or moved, by the ESLint settings, which win over the environment', async () => {
+    const { dir, cache } = project();
+    const lintWith = async (/** @type {unknown} */ setting) => {
+      const eslint = new ESLint({
+        cwd: dir,
+        overrideConfigFile: true,
+        overrideConfig: [{ files: ['**/*.js'], plugins: { unblock: plugin }, rules: plugin.configs.recommended.rules, settings: { unblock: { cache: setting } } }],
+      });
+      return (await eslint.lintFiles(['.'])).map((result) => result.messages.map((message) => message.ruleId));
+    };
+    const saved = process.env.UNBLOCK_CACHE_DIR;
+    process.env.UNBLOCK_CACHE_DIR = cache;
+    try {
+      // This test process has UNBLOCK_CACHE=off (test/support/project-cache-off.js): a folder in the settings still turns it on.
+      const own = path.join(path.dirname(cache), 'from-settings');
+      const withCache = await lintWith(own);
+      assert.ok(filesUnder(own).length > 0, 'the settings folder is used');
+      assert.deepEqual(await lintWith(false), withCache);
+      assert.deepEqual(filesUnder(cache), [], 'cache: false writes nothing, whatever the environment says');
+    } finally {
+      if (saved === undefined) delete process.env.UNBLOCK_CACHE_DIR;
+      else process.env.UNBLOCK_CACHE_DIR = saved;
+    }
+  });
+});
+
+/**
+ * The lines of the reports per file, from an in-process lint with the cache in `cache`.
+ * @param {string} dir
+ * @param {string} cache
+ */
+async function lintLines(dir, cache) {
+  const eslint = new ESLint({
+    cwd: dir,
+    overrideConfigFile: true,
+    overrideConfig: [{ files: ['**/*.js'], plugins: { unblock: plugin }, rules: plugin.configs.recommended.rules, settings: { unblock: { cache } } }],
+  });
+  /** @type {Record<string, number[]>} */
+  const lines = {};
+  for (const result of await eslint.lintFiles(['.'])) lines[path.relative(dir, result.filePath)] = result.messages.map((message) => message.line);
+  return lines;
+}
