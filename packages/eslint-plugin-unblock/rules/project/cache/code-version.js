@@ -41,7 +41,7 @@ function sourcesOf(root) {
   const visit = (dir) => {
     let entries;
     try {
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+       
       entries = fs.readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     } catch {
       return;
@@ -51,7 +51,7 @@ function sourcesOf(root) {
       if (entry.isDirectory()) visit(full);
       else if (entry.isFile() && entry.name.endsWith('.js')) {
         try {
-          // eslint-disable-next-line unblock/no-blocking-sync-call -- as above.
+           
           parts.push(`${path.relative(root, full)}:${contentHash(fs.readFileSync(full, 'utf8'))}`);
         } catch {
           parts.push(`${path.relative(root, full)}:?`);

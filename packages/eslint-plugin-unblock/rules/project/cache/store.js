@@ -84,7 +84,7 @@ function createStore(folder) {
       const file = fileOf(kind, key);
       const dir = path.dirname(file);
       const temporary = `${file}.${process.pid}-${threadId}-${++temporaries}.tmp`;
-      /* eslint-disable unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving. */
+       
       try {
         if (!made.has(dir)) {
           fs.mkdirSync(dir, { recursive: true });
@@ -102,7 +102,7 @@ function createStore(folder) {
         const code = /** @type {NodeJS.ErrnoException} */ (error)?.code;
         if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOSPC' || code === 'ENOTDIR' || code === 'EEXIST') writable = false;
       }
-      /* eslint-enable unblock/no-blocking-sync-call */
+       
     },
   };
 }

@@ -67,7 +67,7 @@ function nodeModulesStamps(folder) {
   /** @param {string} dir */
   const namesIn = (dir) => {
     try {
-      // eslint-disable-next-line unblock/no-blocking-sync-call -- ESLint rules run synchronously; this runs while linting, not serving.
+       
       return fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => !entry.name.startsWith('.'));
     } catch {
       return [];
