@@ -170,7 +170,7 @@ function createIndex(root, files, layout) {
         scanned.add(pass);
         try {
           if (store) {
-            scanWithCache(store, index, candidate, file, follows);
+            scanWithCache(store, index, candidate, follows);
             continue;
           }
           const view = loadModule(candidate);

@@ -16,6 +16,8 @@ import { dependsOnAny } from '../frameworks/dependencies.js';
 import { scanModule, callAt } from './call-sites.js';
 
 const KIND = 'scan';
+/** Results kept per module text: scans made for different files differ only where they followed different imports. */
+const MAX_VARIANTS = 8;
 
 /**
  * @typedef {import('./call-sites.js').ScanOp} ScanOp
@@ -23,20 +25,22 @@ const KIND = 'scan';
  */
 
 /**
- * Scans `file` for the callers of `asked`'s functions, with imports followed only where `follows`
- * allows, as callers.js does: from the cache when its facts still hold, else by reading the module
- * (and then keeps the facts for the next run).
+ * Scans `file` for the callers of another file's functions, with imports followed only where `follows`
+ * allows (into that file's importers), as callers.js does: from the cache when the facts of an earlier scan of the same text
+ * still hold, else by reading the module (and then keeps the facts for the next run). Which file
+ * is asked about changes a scan only through the imports it may follow, which are among its
+ * inputs: one module's scans for several files are kept together, once per distinct result.
  * @param {import('../cache/store.js').Store} store
  * @param {import('./callers.js').CallerIndex} index
  * @param {string} file the module scanned
- * @param {string} asked the file whose callers are looked for
  * @param {(file: string) => boolean} follows
  */
-export function scanWithCache(store, index, file, asked, follows) {
-  const key = contentHash(`${file}\0${asked}\0${moduleTextHash(file) ?? ''}`);
-  const cached = /** @type {ScanFacts | undefined} */ (store.read(KIND, key));
-  if (isFacts(cached) && stillHolds(cached.inputs, follows)) {
-    replay(index, cached.ops, file);
+export function scanWithCache(store, index, file, follows) {
+  const key = contentHash(`${file}\0${moduleTextHash(file) ?? ''}`);
+  const kept = variantsIn(store.read(KIND, key));
+  for (const facts of kept) {
+    if (!stillHolds(facts.inputs, follows)) continue;
+    replay(index, facts.ops, file);
     return;
   }
   /** @type {ScanOp[]} */
@@ -46,7 +50,16 @@ export function scanWithCache(store, index, file, asked, follows) {
     if (view) withImportsLimitedTo(follows, () => scanModule(view, index, undefined, ops));
   });
   // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
-  store.write(KIND, key, { inputs, ops });
+  store.write(KIND, key, { variants: [...kept.slice(-(MAX_VARIANTS - 1)), { inputs, ops }] });
+}
+
+/**
+ * @param {unknown} value
+ * @returns {ScanFacts[]}
+ */
+function variantsIn(value) {
+  const variants = /** @type {any} */ (value)?.variants;
+  return Array.isArray(variants) ? variants.filter(isFacts) : [];
 }
 
 /**
