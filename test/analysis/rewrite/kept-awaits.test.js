@@ -98,6 +98,31 @@ describe('keepsEveryAwait', () => {
     assert.equal(keeps(pair, statements, 'const [a, b] = await Promise.all([f(), g()]'), false);
   });
 
+  // Ghost's services keep their collaborators in private fields (`this.#settingsCache`). The method's body is
+  // parsed out of its class, where `#name` is undeclared; the check once answered "does not parse" and nine of
+  // Ghost's 35 rewrites were never offered although each kept every await.
+  const privateFields = `class Service {
+  #users;
+  #posts;
+  async load(id) {
+    const a = await this.#users.get(id);
+    const b = await this.#posts.list(id);
+    return [a, b];
+  }
+}`;
+  const privateStatements = 'const a = await this.#users.get(id);\n    const b = await this.#posts.list(id);';
+
+  it('reads a method body that uses its class\'s private names', () => {
+    assert.equal(keeps(privateFields, privateStatements, 'const [a, b] = await Promise.all([this.#users.get(id), this.#posts.list(id)]);'), true);
+    assert.equal(keeps(privateFields, privateStatements, 'const [a, b] = [this.#users.get(id), this.#posts.list(id)];'), false);
+    assert.equal(keeps(privateFields, privateStatements, 'const [a, b] = await Promise.all([this.#users.get(id), this.#posts.list(id)]);', true), true);
+  });
+
+  it('still refuses a body with any other error', () => {
+    // Recovery is allowed for undeclared private names only: a duplicate declaration is another error.
+    assert.equal(keeps(privateFields, privateStatements, 'const a = await this.#users.get(id); const a = await this.#posts.list(id);'), false);
+  });
+
   it('answers a question asked again (an editor linting after an edit elsewhere) as the first time, and a changed one anew', () => {
     // The answers are remembered by the two texts: the same texts get the same answer, a text that differs
     // by one character (the await dropped) is judged on its own.

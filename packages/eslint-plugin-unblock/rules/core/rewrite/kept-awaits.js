@@ -72,8 +72,7 @@ function compareAwaitedCalls(before, after, typescript) {
   /** @type {any[]} */
   const plugins = typescript ? ['typescript', 'decorators-legacy'] : ['jsx'];
   const original = originalAwaitedCalls(before, plugins);
-  // An original that does not parse out of its context (a private `#name` of the class around it) answers no:
-  // the result is not worth parsing.
+  // An original that does not parse answers no: the result is not worth parsing.
   if (!original) return false;
   const result = awaitedCalls(after, plugins, false);
   if (!result) return false;
@@ -146,13 +145,17 @@ function isRequireDeclaration(statement) {
 function awaitedCalls(text, plugins, operandsOnly) {
   let ast;
   try {
+    // Error recovery for one reason only: a method's body cut out of its class uses the class's
+    // private names (`this.#cache`), which the parser cannot find declared. Any other error answers no.
     ast = parse(text, {
       sourceType: 'unambiguous', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true,
       allowSuperOutsideMethod: true, allowNewTargetOutsideFunction: true, allowUndeclaredExports: true, plugins,
+      errorRecovery: true,
     });
   } catch {
     return null;
   }
+  if (ast.errors?.some((/** @type {any} */ error) => error.reasonCode !== 'InvalidPrivateFieldResolution')) return null;
   /** @type {any[]} */
   const calls = [];
   /** @type {any[]} */
