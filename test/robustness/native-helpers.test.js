@@ -25,7 +25,7 @@ const project = () => makeProject({ 'package.json': '{ "type": "module" }', 'han
  * The one line each helper gives, whatever this machine's binding package is called.
  * @param {string} name
  */
-const lostLine = (name) => new RegExp(`^unblock: ${name} could not be loaded on ${platform} \\(@${name}/binding-[\\w-]+ is missing\\): cross-file analysis off; each file analysed alone\\.$`);
+const lostLine = (name) => new RegExp(`^unblock: ${name} could not be loaded on ${platform} \\(@${name}/binding-[\\w-]+ is missing\\): cross-file analysis off${name === 'oxc-parser' ? ', no rewrites offered' : ''}; each file analysed alone\\.$`);
 
 /**
  * @param {string[]} args

@@ -14,8 +14,9 @@ import { keepsEveryAwait } from '../../../packages/eslint-plugin-unblock/rules/c
  * @param {string} from
  * @param {string} to
  * @param {boolean} [typescript]
+ * @param {string} [filename]
  */
-function keeps(code, from, to, typescript = false) {
+function keeps(code, from, to, typescript = false, filename = typescript ? 'input.ts' : 'input.js') {
   const start = code.indexOf(from);
   assert.ok(start >= 0, `${from} is in the code`);
   /** @type {boolean | null} */
@@ -27,11 +28,11 @@ function keeps(code, from, to, typescript = false) {
     },
   };
   const messages = linter.verify(code, [{
-    files: ['**/*.js', '**/*.ts'],
+    files: ['**/*.js', '**/*.ts', '**/*.tsx'],
     plugins: { probe: { rules: { keeps: probe } } },
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module', ...(typescript ? { parser: tsParser } : {}) },
     rules: { 'probe/keeps': 'error' },
-  }], typescript ? 'input.ts' : 'input.js');
+  }], filename);
   assert.deepEqual(messages, []);
   return answer;
 }
@@ -99,8 +100,8 @@ describe('keepsEveryAwait', () => {
   });
 
   // Ghost's services keep their collaborators in private fields (`this.#settingsCache`). The method's body is
-  // parsed out of its class, where `#name` is undeclared; the check once answered "does not parse" and nine of
-  // Ghost's 35 rewrites were never offered although each kept every await.
+  // parsed out of its class, where `#name` is undeclared; the check once answered "does not parse" and ten of
+  // Ghost's 36 reports went without the rewrite that kept every await.
   const privateFields = `class Service {
   #users;
   #posts;
@@ -119,8 +120,26 @@ describe('keepsEveryAwait', () => {
   });
 
   it('still refuses a body with any other error', () => {
-    // Recovery is allowed for undeclared private names only: a duplicate declaration is another error.
+    // The class around the body declares its private names and nothing else: a name declared twice is still an error.
     assert.equal(keeps(privateFields, privateStatements, 'const a = await this.#users.get(id); const a = await this.#posts.list(id);'), false);
+  });
+
+  it('reads a body as the method it came from: super, yield in an async generator, JSX in TypeScript', () => {
+    // The body is parsed inside a class method of the same kind; a plain function wrapper would
+    // reject `super.x` and `yield`, and the .ts grammar reads `<Row />` as a type assertion.
+    const method = `class Feed extends Base {
+  async *rows(id) {
+    const a = await super.load(id);
+    const b = await this.more(id);
+    yield [a, b];
+  }
+}`;
+    const methodStatements = 'const a = await super.load(id);\n    const b = await this.more(id);';
+    assert.equal(keeps(method, methodStatements, 'const [a, b] = await Promise.all([super.load(id), this.more(id)]);'), true);
+    assert.equal(keeps(method, methodStatements, 'const [a, b] = [super.load(id), this.more(id)];'), false);
+    const view = 'async function View(f: () => Promise<string>, g: () => Promise<string>) {\n  const a = await f();\n  const b = await g();\n  return <p>{a}{b}</p>;\n}';
+    assert.equal(keeps(view, statements, 'const [a, b] = await Promise.all([f(), g()]);', true, 'input.tsx'), true);
+    assert.equal(keeps(view, statements, 'const [a, b] = [f(), g()];', true, 'input.tsx'), false);
   });
 
   it('answers a question asked again (an editor linting after an edit elsewhere) as the first time, and a changed one anew', () => {

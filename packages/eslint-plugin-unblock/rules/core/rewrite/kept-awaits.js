@@ -8,28 +8,26 @@
  * its error is lost and the code after it no longer waits. Such a rewrite
  * is not offered.
  *
- * Both versions of the function body around the edits are parsed (Babel's
- * parser, a dependency already: it reads TypeScript without a program) and
- * their awaited calls counted by text; any doubt — a body that does not
- * parse — answers no.
+ * Both versions of the function body around the edits are parsed (oxc-parser, which the project
+ * index reads other files with: a tenth of a millisecond per body) inside a class method like the
+ * one they come from, and their awaited calls counted by text; any doubt — a body that does not
+ * parse, no parser on this platform — answers no.
  */
-import { createRequire } from 'node:module';
 import { isFunctionNode } from '../syntax/ast.js';
-
-/**
- * Babel's parser, loaded on the first check: most lint runs offer few rewrites or none, and an
- * `import` of its 500 kB CommonJS file made every run pay for scanning it for exports (about 0.1 s).
- * @type {((text: string, options: object) => any) | null}
- */
-let babelParse = null;
-const parse = (/** @type {string} */ text, /** @type {object} */ options) => (babelParse ??= createRequire(import.meta.url)('@babel/parser').parse)(text, options);
+import { parseWithOxc } from '../../project/modules/module-cache.js';
 
 /** @typedef {{ range: [number, number], text: string }} TextEdit */
 
-const WRAPPERS = new Set(['ParenthesizedExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
+const WRAPPERS = new Set(['ChainExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
 const GATHERS = new Set(['all', 'allSettled']);
 const PROMISE_METHODS = new Set(['then', 'catch', 'finally']);
-const BABEL_FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression', 'ObjectMethod', 'ClassMethod', 'ClassPrivateMethod']);
+const FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'ArrowFunctionExpression']);
+
+/**
+ * @typedef {object} Region  the code the check parses
+ * @property {[number, number]} range  inside the braces of the innermost function body holding every edit, or the whole file
+ * @property {{ generator: boolean } | null} method  how to wrap a body so that it parses alone; null for the whole file
+ */
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
@@ -40,18 +38,20 @@ const BABEL_FUNCTIONS = new Set(['FunctionDeclaration', 'FunctionExpression', 'A
 export function keepsEveryAwait(sourceCode, edits, typescript) {
   if (edits.length === 0) return true;
   const region = regionOf(sourceCode, edits);
-  const inside = edits.filter((edit) => edit.range[0] >= region[0] && edit.range[1] <= region[1]);
-  const before = sourceCode.text.slice(region[0], region[1]);
+  const [start, end] = region.range;
+  const inside = edits.filter((edit) => edit.range[0] >= start && edit.range[1] <= end);
+  const before = sourceCode.text.slice(start, end);
   let after = before;
   for (const edit of [...inside].sort((a, b) => b.range[0] - a.range[0])) {
-    after = after.slice(0, edit.range[0] - region[0]) + edit.text + after.slice(edit.range[1] - region[0]);
+    after = after.slice(0, edit.range[0] - start) + edit.text + after.slice(edit.range[1] - start);
   }
   // A pure function of the two texts: in an editor, linting again after an edit elsewhere asks the same
   // question of every function the edit did not touch, and gets the answer without parsing twice again.
-  const key = `${typescript ? 'ts' : 'js'}\0${before}\0${after}`;
+  const wrap = region.method ? (region.method.generator ? 'g' : 'm') : 'f';
+  const key = `${typescript ? 'ts' : 'js'}${wrap}\0${before}\0${after}`;
   let kept = answers.get(key);
   if (kept === undefined) {
-    kept = compareAwaitedCalls(before, after, typescript);
+    kept = compareAwaitedCalls(before, after, typescript, region.method);
     if (answers.size >= MAX_ANSWERS) answers.clear();
     answers.set(key, kept);
   }
@@ -67,45 +67,44 @@ const answers = new Map();
  * @param {string} before
  * @param {string} after
  * @param {boolean} typescript
+ * @param {Region['method']} method
  */
-function compareAwaitedCalls(before, after, typescript) {
-  /** @type {any[]} */
-  const plugins = typescript ? ['typescript', 'decorators-legacy'] : ['jsx'];
-  const original = originalAwaitedCalls(before, plugins);
+function compareAwaitedCalls(before, after, typescript, method) {
+  // TypeScript with JSX needs the .tsx grammar, which reads `<T>(x) => …` otherwise: the original decides.
+  const languages = typescript ? ['ts', 'tsx'] : ['jsx'];
+  for (const language of languages) {
+    const original = awaitedCalls(before, language, method, true);
+    if (!original) continue;
+    const result = awaitedCalls(after, language, method, false);
+    if (!result) return false;
+    for (const [key, count] of original) {
+      if ((result.get(key) ?? 0) < count) return false;
+    }
+    return true;
+  }
   // An original that does not parse answers no: the result is not worth parsing.
-  if (!original) return false;
-  const result = awaitedCalls(after, plugins, false);
-  if (!result) return false;
-  for (const [key, count] of original) {
-    if ((result.get(key) ?? 0) < count) return false;
-  }
-  return true;
+  return false;
 }
 
-/** @type {Map<string, Map<string, number> | null>} the awaited calls of each original body checked, by its text (bounded as `answers`) */
-const originals = new Map();
-
 /**
- * The awaited calls of the original code, counted once per body: the rewrites of several groups or
- * loops in one function (and a loop's unbounded and bounded rewrites) are all checked against it.
+ * The text the parser reads: a function body becomes the body of a method in a class that declares
+ * the private names it uses (`this.#repo`), as in the class it was cut from; `super.x` and `this` read
+ * as they do there. The body starts on a line of its own; offsets are into this text.
  * @param {string} text
- * @param {any[]} plugins
+ * @param {Region['method']} method
  */
-function originalAwaitedCalls(text, plugins) {
-  const key = `${plugins.join(',')}\0${text}`;
-  if (!originals.has(key)) {
-    if (originals.size >= MAX_ANSWERS) originals.clear();
-    originals.set(key, awaitedCalls(text, plugins, true));
-  }
-  return originals.get(key) ?? null;
+function parsedText(text, method) {
+  if (!method) return text;
+  const privateNames = new Set(Array.from(text.matchAll(/#([\p{ID_Start}$_][\p{ID_Continue}$\u200c\u200d]*)/gu), (match) => match[1]));
+  const fields = Array.from(privateNames, (name) => `#${name};`).join(' ');
+  return `(class { ${fields} async ${method.generator ? '*' : ''}body() {\n${text}\n} });`;
 }
 
 /**
- * The text inside the braces of the innermost function body holding every
- * edit, or the whole file.
+ * The innermost function body holding every edit, or the whole file.
  * @param {import('eslint').SourceCode} sourceCode
  * @param {TextEdit[]} edits
- * @returns {[number, number]}
+ * @returns {Region}
  */
 function regionOf(sourceCode, edits) {
   const inBody = edits.filter((edit) => edit.text.length > 0 || edit.range[1] > edit.range[0]);
@@ -114,11 +113,12 @@ function regionOf(sourceCode, edits) {
     if (!isFunctionNode(node) || node.body?.type !== 'BlockStatement') continue;
     const [start, end] = [node.body.range[0] + 1, node.body.range[1] - 1];
     // Edits outside (an import at the top of the file) are not the body's business; the rewrite's own must all fit.
-    if (inBody.every((edit) => (edit.range[0] >= start && edit.range[1] <= end) || isTopLevelInsertion(sourceCode, edit))) return [start, end];
+    if (inBody.every((edit) => (edit.range[0] >= start && edit.range[1] <= end) || isTopLevelInsertion(sourceCode, edit))) {
+      return { range: [start, end], method: { generator: Boolean(node.generator) } };
+    }
   }
-  return [0, sourceCode.text.length];
+  return { range: [0, sourceCode.text.length], method: null };
 }
-
 /**
  * An edit before the first statement that is not part of it: an added import.
  * @param {import('eslint').SourceCode} sourceCode
@@ -135,33 +135,50 @@ function isRequireDeclaration(statement) {
   return statement.type === 'VariableDeclaration' && statement.declarations.some((/** @type {any} */ d) => d.init?.type === 'CallExpression' && d.init.callee.type === 'Identifier' && d.init.callee.name === 'require');
 }
 
+/** @type {Map<string, Map<string, number> | null>} the awaited calls of each original body checked, by its text (bounded as `answers`) */
+const originals = new Map();
+
 /**
- * Awaited calls of a piece of code, counted by their text (spaces dropped).
+ * Awaited calls of a piece of code, counted by their text (spaces dropped). The original's are
+ * counted once per body: the rewrites of several groups or loops in one function (and a loop's
+ * unbounded and bounded rewrites) are all checked against it.
  * @param {string} text a function body's statements, or a module
- * @param {any[]} plugins
+ * @param {string} language the grammar: `jsx`, `ts` or `tsx`
+ * @param {Region['method']} method how a body is wrapped to parse alone; null for a module
  * @param {boolean} operandsOnly count only operands of `await` (what the original must keep), not promises otherwise waited for
  * @returns {Map<string, number> | null} null when the text does not parse
  */
-function awaitedCalls(text, plugins, operandsOnly) {
-  let ast;
-  try {
-    // Error recovery for one reason only: a method's body cut out of its class uses the class's
-    // private names (`this.#cache`), which the parser cannot find declared. Any other error answers no.
-    ast = parse(text, {
-      sourceType: 'unambiguous', allowReturnOutsideFunction: true, allowAwaitOutsideFunction: true,
-      allowSuperOutsideMethod: true, allowNewTargetOutsideFunction: true, allowUndeclaredExports: true, plugins,
-      errorRecovery: true,
-    });
-  } catch {
-    return null;
+function awaitedCalls(text, language, method, operandsOnly) {
+  if (!operandsOnly) return countAwaitedCalls(text, language, method, false);
+  const key = `${language}${method ? (method.generator ? 'g' : 'm') : 'f'}\0${text}`;
+  if (!originals.has(key)) {
+    if (originals.size >= MAX_ANSWERS) originals.clear();
+    originals.set(key, countAwaitedCalls(text, language, method, true));
   }
-  if (ast.errors?.some((/** @type {any} */ error) => error.reasonCode !== 'InvalidPrivateFieldResolution')) return null;
+  return originals.get(key) ?? null;
+}
+
+/**
+ * @param {string} text
+ * @param {string} language
+ * @param {Region['method']} method
+ * @param {boolean} operandsOnly
+ * @returns {Map<string, number> | null}
+ */
+function countAwaitedCalls(text, language, method, operandsOnly) {
+  const source = parsedText(text, method);
+  // Semantic errors too: a name declared twice is as broken a rewrite as a missing parenthesis.
+  const parsed = parseWithOxc(`body.${language}`, source, { showSemanticErrors: true });
+  if (!parsed || parsed.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
+  // The method a body was wrapped in stands for the function it came from: its awaits and returns are
+  // the ones whoever calls that function waits for, as at the top of a module.
+  if (method) parsed.program.body[0].expression.body.body.at(-1).value.isRegionRoot = true;
   /** @type {any[]} */
   const calls = [];
   /** @type {any[]} */
   const identifiers = [];
-  linkParents(ast.program, null, (node) => {
-    if (node.type === 'CallExpression' || node.type === 'OptionalCallExpression') calls.push(node);
+  linkParents(parsed.program, null, (node) => {
+    if (node.type === 'CallExpression') calls.push(node);
     else if (node.type === 'Identifier') identifiers.push(node);
   });
   const flow = { identifiers, seen: new Set() };
@@ -169,7 +186,7 @@ function awaitedCalls(text, plugins, operandsOnly) {
   const counts = new Map();
   for (const call of calls) {
     if ((operandsOnly && !isAwaitOperand(call)) || !isAwaited(call, flow)) continue;
-    const key = text.slice(call.start, call.end).replace(/\s+/g, '');
+    const key = source.slice(call.start, call.end).replace(/\s+/g, '');
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   return counts;
@@ -241,10 +258,9 @@ function isAwaited(node, flow) {
       case 'VariableDeclarator':
         return parent.init === child && parent.id.type === 'Identifier' && laterAwaited(parent.id, flow);
       case 'MemberExpression':
-      case 'OptionalMemberExpression':
         // `f().then(g)`, `f().catch(h)`: the chain's promise carries the call's.
         return parent.object === child && !parent.computed && PROMISE_METHODS.has(parent.property.name) &&
-          (parent.parent?.type === 'CallExpression' || parent.parent?.type === 'OptionalCallExpression') && parent.parent.callee === parent && isAwaited(parent.parent, flow);
+          parent.parent?.type === 'CallExpression' && parent.parent.callee === parent && isAwaited(parent.parent, flow);
       default:
         return false;
     }
@@ -275,7 +291,7 @@ function callOf(fn) {
     child = parent;
     parent = parent.parent;
   }
-  if (parent?.type !== 'CallExpression' && parent?.type !== 'OptionalCallExpression') return null;
+  if (parent?.type !== 'CallExpression') return null;
   if (parent.callee === child) return { call: parent, invoked: true };
   return parent.arguments.includes(child) ? { call: parent, invoked: false } : null;
 }
@@ -295,7 +311,7 @@ function resultAwaited(fn, flow) {
   // An async function called on the spot: its promise is the call's.
   if (invoked) return isAwaited(call, flow);
   const callee = call.callee;
-  const method = (callee.type === 'MemberExpression' || callee.type === 'OptionalMemberExpression') && !callee.computed ? callee.property.name : null;
+  const method = callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : null;
   const isArrayFrom = method === 'from' && callee.object.type === 'Identifier' && callee.object.name === 'Array';
   if (method === 'map' || isArrayFrom) return gathered(call, flow);
   return isAwaited(call, flow);
@@ -339,14 +355,14 @@ function laterAwaited(id, flow) {
 /** @param {any} identifier */
 function isValueUse(identifier) {
   const parent = identifier.parent;
-  if ((parent?.type === 'MemberExpression' || parent?.type === 'OptionalMemberExpression') && parent.property === identifier && !parent.computed) return false;
-  return !((parent?.type === 'ObjectProperty' || parent?.type === 'ClassProperty') && parent.key === identifier && !parent.computed);
+  if (parent?.type === 'MemberExpression' && parent.property === identifier && !parent.computed) return false;
+  return !((parent?.type === 'Property' || parent?.type === 'PropertyDefinition') && parent.key === identifier && !parent.computed);
 }
 
 /** @param {any} node */
 function enclosingFunction(node) {
   for (let current = node.parent; current; current = current.parent) {
-    if (BABEL_FUNCTIONS.has(current.type)) return current;
+    if (FUNCTIONS.has(current.type)) return current.isRegionRoot ? null : current;
   }
   return null;
 }

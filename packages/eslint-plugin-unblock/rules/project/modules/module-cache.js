@@ -127,15 +127,34 @@ export function parseOptions(oxc) {
  * @param {any} oxc the oxc-parser module
  * @param {string} file
  * @param {string} text
+ * @param {Record<string, unknown>} [extra] more options for this parse
  */
-function parse(oxc, file, text) {
+function parse(oxc, file, text, extra) {
   const settings = parseOptions(oxc);
   try {
-    return oxc.parseSync(file, text, settings);
+    return oxc.parseSync(file, text, extra ? { ...settings, ...extra } : settings);
   } catch (error) {
     if (!settings.experimentalRawTransfer || !(error instanceof RangeError)) throw error;
     settings.experimentalRawTransfer = false;
-    return oxc.parseSync(file, text, settings);
+    return oxc.parseSync(file, text, extra ? { ...settings, ...extra } : settings);
+  }
+}
+
+/**
+ * Parses a text with oxc-parser as the project index does (its options, raw transfer where it can),
+ * plus `extra` options; null when oxc-parser cannot load here or throws.
+ * @param {string} file a name whose extension picks the grammar (`.ts`, `.tsx`, `.jsx`)
+ * @param {string} text
+ * @param {Record<string, unknown>} [extra]
+ * @returns {{ program: any, errors: any[] } | null}
+ */
+export function parseWithOxc(file, text, extra) {
+  const oxc = optionalRequire('oxc-parser');
+  if (!oxc) return null;
+  try {
+    return parse(oxc, file, text, extra);
+  } catch {
+    return null;
   }
 }
 

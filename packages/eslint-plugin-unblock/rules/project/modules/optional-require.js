@@ -11,8 +11,13 @@ import { createRequire } from 'node:module';
 import { lintWarning } from './lint-bounds.js';
 
 const require = createRequire(import.meta.url);
-/** The native helpers the project index reads other files with. */
-export const NATIVE_HELPERS = ['oxc-parser', 'oxc-resolver'];
+/** The native helpers the project index reads other files with, and what is lost without each. */
+const LOST_WITHOUT = {
+  // The rewrites' check (core/rewrite/kept-awaits.js) parses with it too: a rewrite it cannot check is not offered.
+  'oxc-parser': 'cross-file analysis off, no rewrites offered; each file analysed alone',
+  'oxc-resolver': 'cross-file analysis off; each file analysed alone',
+};
+export const NATIVE_HELPERS = Object.keys(LOST_WITHOUT);
 /** @type {Map<string, any>} */
 const loaded = new Map();
 let announce = true;
@@ -29,7 +34,7 @@ export function optionalRequire(name) {
     } catch (error) {
       value = null;
       if (announce) {
-        lintWarning(`unblock: ${name} could not be loaded on ${process.platform}-${process.arch} (${describeLoadError(error)}): cross-file analysis off; each file analysed alone.`, 'UNBLOCK_NATIVE_HELPER');
+        lintWarning(`unblock: ${name} could not be loaded on ${process.platform}-${process.arch} (${describeLoadError(error)}): ${LOST_WITHOUT[/** @type {keyof typeof LOST_WITHOUT} */ (name)] ?? 'cross-file analysis off'}.`, 'UNBLOCK_NATIVE_HELPER');
       }
     }
     loaded.set(name, value);
