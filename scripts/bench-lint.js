@@ -16,7 +16,8 @@
  *
  * Options: --corpus ghost|directus|strapi|all (comma-separated; default ghost), --limit N,
  *          --rounds N (default 2), --no-oxlint, --no-growth (skip the generated file-size series),
- *          --no-cache-runs (skip the project cache's figures).
+ *          --no-cache-runs (skip the project cache's figures), --cache-only (only those),
+ *          --backends nodebb,emailengine (which labeled backends the cache runs cover; default all, none: none).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -144,7 +145,8 @@ async function printCacheFigures(roots, files) {
       made.push(code.dir);
       console.log(cacheLine(code.name, await measureCache(code, rounds)));
     }
-    const backends = labeledJavaScriptBackends();
+    const chosen = option('--backends')?.split(',');
+    const backends = labeledJavaScriptBackends().filter((backend) => !chosen || chosen.includes(backend.name));
     if (backends.length === 0) console.log('(labeled backends: not extracted; run node ../shared/realcode/score.mjs once)');
     for (const backend of backends) {
       const code = copyOf(backend.name, backend.root, (dir) => backend.files(dir), backend.roots);
@@ -170,6 +172,10 @@ async function main() {
   console.log(`Unblock lint benchmark — ${os.cpus().length} cores, Node ${process.version}, load average ${load()} at start`);
   console.log(`${files.length} files, ${lines.toLocaleString('en')} lines of server-side JS/TS from ${specs}\n`);
 
+  if (args.includes('--cache-only')) {
+    await printCacheFigures(roots, files);
+    return;
+  }
   const base = { cwd: DEFAULT_CACHE, files, roots };
   // A first pass warms the file cache and the parsers' JIT so the measured runs are comparable.
   await lintAll({ ...base, files: files.slice(0, 300), rules: [] });

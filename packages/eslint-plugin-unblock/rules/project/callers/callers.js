@@ -139,6 +139,41 @@ function createIndex(root, files, layout) {
     return folder === null ? null : { folder, root, layout };
   };
   const importersOf = () => (importers ??= request ? request.take() : readImportMap(files, importCache()));
+  /**
+   * candidate → the imports each scan of it was allowed to follow or not, in the order it asked. A scan is
+   * a function of the module and of these answers alone: where another question gives every one of them
+   * the same answer, scanning again would only add the same call sites a second time.
+   * @type {Map<string, Array<Array<[string, boolean]>>>}
+   */
+  const followedByScans = new Map();
+  /**
+   * @param {string} candidate
+   * @param {(file: string) => boolean} follows
+   */
+  const scanOnce = (candidate, follows) => {
+    const earlier = followedByScans.get(candidate) ?? [];
+    if (earlier.some((answers) => answers.every(([imported, answer]) => follows(imported) === answer))) return;
+    /** @type {Array<[string, boolean]>} */
+    const answers = [];
+    const asked = (/** @type {string} */ imported) => {
+      const answer = follows(imported);
+      answers.push([imported, answer]);
+      return answer;
+    };
+    try {
+      // What this scan found in an earlier run, where its inputs have not changed (scan-cache.js).
+      const store = projectStore(root);
+      if (store) {
+        scanWithCache(store, index, candidate, asked);
+      } else {
+        const view = loadModule(candidate);
+        if (view) withImportsLimitedTo(asked, () => scanModule(view, index));
+      }
+      followedByScans.set(candidate, [...earlier, answers]);
+    } catch {
+      // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
+    }
+  };
   /** @type {CallerIndex} */
   const index = {
     callers: new Map(),
@@ -157,27 +192,17 @@ function createIndex(root, files, layout) {
       const importersOfFile = importersOf();
       const direct = importersOfFile.get(file) ?? [];
       const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importersOfFile.get(importer) ?? []);
+      const candidates = [...new Set([file, ...direct, ...throughIndex])].filter((candidate) => !scanned.has(`${candidate}\0${file}`));
+      if (candidates.length === 0) return;
       // A call reaches `file` only through imports of files that import it, directly or not: each
       // candidate is scanned with its imports followed into those alone (the rest would be parsed
-      // for nothing), and scanned again, the same way, when another file is asked about.
+      // for nothing), and scanned again when another file is asked about, unless the imports it
+      // followed or not are the same for that file (scanOnce).
       const onTheWay = importChainsTo(file, importersOfFile);
       const follows = (/** @type {string} */ imported) => onTheWay.has(imported);
-      // What these scans found in an earlier run, where their inputs have not changed (scan-cache.js).
-      const store = projectStore(root);
-      for (const candidate of new Set([file, ...direct, ...throughIndex])) {
-        const pass = `${candidate}\0${file}`;
-        if (scanned.has(pass)) continue;
-        scanned.add(pass);
-        try {
-          if (store) {
-            scanWithCache(store, index, candidate, follows);
-            continue;
-          }
-          const view = loadModule(candidate);
-          if (view) withImportsLimitedTo(follows, () => scanModule(view, index));
-        } catch {
-          // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
-        }
+      for (const candidate of candidates) {
+        scanned.add(`${candidate}\0${file}`);
+        scanOnce(candidate, follows);
       }
     },
   };
