@@ -18,10 +18,8 @@ const repoRoot = path.resolve(extensionDir, '..');
 const dist = path.join(extensionDir, 'dist');
 const minify = !process.argv.includes('--no-minify');
 
-/** The word tagger the rules load for a word outside their generated table (noun getters): its self-contained CommonJS build only. */
-const TAGGER_FILES = ['package.json', 'builds/two'];
 /** What the bundles leave to a run-time require from dist/node_modules. */
-const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES, 'compromise', 'compromise/two'];
+const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES];
 
 /** Threads the rules start by path, beside the lint. */
 const PLUGIN_DIR = 'packages/eslint-plugin-unblock';
@@ -173,14 +171,6 @@ async function copyNativePackages() {
   }
 }
 
-/** compromise's CommonJS build, where `require('compromise/two')` from the bundled rules finds it. */
-async function copyTagger() {
-  // compromise's exports map hides package.json: find its folder from the build it exports.
-  const require = createRequire(path.join(repoRoot, 'package.json'));
-  const dir = path.resolve(path.dirname(require.resolve('compromise/two')), '..', '..');
-  for (const file of TAGGER_FILES) await cp(path.join(dir, file), path.join(dist, 'node_modules', 'compromise', file), { recursive: true });
-}
-
 /**
  * What `createRequire(import.meta.url)('./package.json')` in the plugin's and the runner's entries
  * reads (each its own package's name and version), and a root package.json saying the scripts
@@ -198,5 +188,5 @@ async function writePackageStubs() {
 
 const started = performance.now();
 await rm(dist, { recursive: true, force: true });
-await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStubs(), copyFixtures(), copyNativePackages(), copyTagger()]);
+await Promise.all([...builds.map((options) => esbuild.build(options)), writePackageStubs(), copyFixtures(), copyNativePackages()]);
 console.log(`extension bundled into ${path.relative(process.cwd(), dist) || '.'} in ${Math.round(performance.now() - started)} ms`);

@@ -3,6 +3,7 @@
  * result is used reads that thing; whether a word is a noun or a verb comes
  * from an English lexicon and tagger (compromise, read from a table made from
  * it at build time: see english/noun-words.js), not from a word list of ours.
+ * A word outside that lexicon is no noun: the tagger would only guess it.
  */
 import { nameWords } from './call-names.js';
 import { createNounWords } from '../english/noun-words.js';

@@ -1,14 +1,15 @@
 /**
- * Whether a word is a noun, as compromise's English lexicon and tagger say. Unpacking compromise
- * costs 0.4–0.5 s of CPU per process, so its answers for the words the rules can ask are read from a
- * table written at build time by asking compromise the same question (lexicon-table.js, from
+ * Whether a word is a noun, as compromise's English lexicon and tagger say, read from a table
+ * written at build time by asking compromise the question (lexicon-table.js, from
  * scripts/english/build-lexicon-table.js): its whole lexicon and the words of the identifiers
- * declared in node_modules' type declarations. The set of words is open (any first word of a method
- * name), so a word outside the table is still asked of compromise, loaded here on first need.
+ * declared in node_modules' type declarations.
+ *
+ * A word outside the table is not in compromise's lexicon either: compromise would guess its part
+ * of speech from its suffix and fall back to "noun", and a guess is not evidence that a call only
+ * reads. Such a word is no noun here, so its call keeps its place (the rules stay silent). Answering
+ * it by unpacking compromise at run time cost 0.4–0.5 s of CPU per process for one word.
  */
-import { createRequire } from 'node:module';
 import { ONLY_NOUNS, NOT_ONLY_NOUNS } from './lexicon-table.js';
-import { isOnlyANoun } from './noun-test.js';
 
 /** @typedef {{ nouns: ReadonlySet<string>, others: ReadonlySet<string> }} NounTable */
 
@@ -26,44 +27,16 @@ const wordSet = (words) => new Set(words.split(/\s+/).filter(Boolean));
 
 /**
  * @param {object} [options]
- * @param {() => NounTable} [options.table] the words answered without compromise
- * @param {() => any} [options.loadTagger] loads compromise, for a word outside the table
+ * @param {() => NounTable} [options.table] the words and their answers
  */
-export function createNounWords({ table = readGeneratedTable, loadTagger = defaultLoadTagger } = {}) {
-  /** @type {any} undefined: not loaded; null: unavailable */
-  let tagger;
-  /** @type {Map<string, boolean>} answers compromise gave for words outside the table */
-  const asked = new Map();
-
+export function createNounWords({ table = readGeneratedTable } = {}) {
   /**
    * @param {string} word
-   * @returns {boolean} false when the word is outside the table and compromise is unavailable: no evidence, no noun
+   * @returns {boolean} false for a word outside the table: no evidence, no noun
    */
   function isNounWord(word) {
-    const { nouns, others } = table();
-    if (nouns.has(word)) return true;
-    if (others.has(word)) return false;
-    const known = asked.get(word);
-    if (known !== undefined) return known;
-    if (tagger === undefined) {
-      try {
-        tagger = loadTagger();
-      } catch {
-        tagger = null;
-      }
-    }
-    const noun = tagger ? isOnlyANoun(tagger, word) : false;
-    if (asked.size > 5000) asked.clear();
-    asked.set(word, noun);
-    return noun;
+    return table().nouns.has(word);
   }
 
-  /** Whether compromise had to be loaded (a word outside the table was asked). */
-  const loadedTagger = () => tagger !== undefined;
-
-  return { isNounWord, loadedTagger };
-}
-
-function defaultLoadTagger() {
-  return createRequire(import.meta.url)('compromise/two');
+  return { isNounWord };
 }
