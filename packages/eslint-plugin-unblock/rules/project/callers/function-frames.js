@@ -65,6 +65,16 @@ export function ownerOf(frame, name) {
 }
 
 /**
+ * TypeScript nodes that hold types alone: no call or function runs inside them (a call in a type
+ * position is a type query's name, an `import('x')` type is not an ImportExpression). Skipped:
+ * on typed code they are a third of the nodes.
+ */
+const TYPE_ONLY = new Set([
+  'TSTypeAnnotation', 'TSTypeParameterDeclaration', 'TSTypeParameterInstantiation',
+  'TSInterfaceDeclaration', 'TSTypeAliasDeclaration', 'TSDeclareFunction',
+]);
+
+/**
  * Calls `onCall` for every call and `new` in `program`, with the frame of the function it is made from.
  * @param {any} program
  * @param {any} visitorKeys
@@ -76,7 +86,7 @@ export function walkCalls(program, visitorKeys, onCall) {
    * @param {Frame} frame
    */
   const visit = (node, frame) => {
-    if (!node || typeof node.type !== 'string') return;
+    if (!node || typeof node.type !== 'string' || TYPE_ONLY.has(node.type)) return;
     const inner = isFunctionNode(node) ? enterFunction(node, frame, visitorKeys) : frame;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') onCall(node, frame);
     for (const key of visitorKeys[node.type] ?? []) {
