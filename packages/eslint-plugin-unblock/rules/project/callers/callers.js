@@ -139,41 +139,6 @@ function createIndex(root, files, layout) {
     return folder === null ? null : { folder, root, layout };
   };
   const importersOf = () => (importers ??= request ? request.take() : readImportMap(files, importCache()));
-  /**
-   * candidate → the imports each scan of it was allowed to follow or not, in the order it asked. A scan is
-   * a function of the module and of these answers alone: where another question gives every one of them
-   * the same answer, scanning again would only add the same call sites a second time.
-   * @type {Map<string, Array<Array<[string, boolean]>>>}
-   */
-  const followedByScans = new Map();
-  /**
-   * @param {string} candidate
-   * @param {(file: string) => boolean} follows
-   */
-  const scanOnce = (candidate, follows) => {
-    const earlier = followedByScans.get(candidate) ?? [];
-    if (earlier.some((answers) => answers.every(([imported, answer]) => follows(imported) === answer))) return;
-    /** @type {Array<[string, boolean]>} */
-    const answers = [];
-    const asked = (/** @type {string} */ imported) => {
-      const answer = follows(imported);
-      answers.push([imported, answer]);
-      return answer;
-    };
-    try {
-      // What this scan found in an earlier run, where its inputs have not changed (scan-cache.js).
-      const store = projectStore(root);
-      if (store) {
-        scanWithCache(store, index, candidate, asked);
-      } else {
-        const view = loadModule(candidate);
-        if (view) withImportsLimitedTo(asked, () => scanModule(view, index));
-      }
-      followedByScans.set(candidate, [...earlier, answers]);
-    } catch {
-      // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
-    }
-  };
   /** @type {CallerIndex} */
   const index = {
     callers: new Map(),
@@ -206,7 +171,46 @@ function createIndex(root, files, layout) {
       }
     },
   };
+  const scanOnce = createScanOnce(root, index);
   return index;
+}
+
+/**
+ * Scans a candidate for callers into `index`, once per distinct set of answers to "may this import be
+ * followed?". A scan is a function of the module and of those answers alone: where another question
+ * gives every one of them the same answer, scanning again would only add the same call sites a second
+ * time (NodeBB's much-imported modules were scanned thousands of times).
+ * @param {string} root
+ * @param {CallerIndex} index
+ * @returns {(candidate: string, follows: (file: string) => boolean) => void}
+ */
+function createScanOnce(root, index) {
+  /** @type {Map<string, Array<Array<[string, boolean]>>>} candidate → the imports each scan of it asked about, with the answers */
+  const followedByScans = new Map();
+  return (candidate, follows) => {
+    const earlier = followedByScans.get(candidate) ?? [];
+    if (earlier.some((answers) => answers.every(([imported, answer]) => follows(imported) === answer))) return;
+    /** @type {Array<[string, boolean]>} */
+    const answers = [];
+    const asked = (/** @type {string} */ imported) => {
+      const answer = follows(imported);
+      answers.push([imported, answer]);
+      return answer;
+    };
+    try {
+      // What this scan found in an earlier run, where its inputs have not changed (scan-cache.js).
+      const store = projectStore(root);
+      if (store) {
+        scanWithCache(store, index, candidate, asked);
+      } else {
+        const view = loadModule(candidate);
+        if (view) withImportsLimitedTo(asked, () => scanModule(view, index));
+      }
+      followedByScans.set(candidate, [...earlier, answers]);
+    } catch {
+      // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
+    }
+  };
 }
 
 /**
