@@ -68,7 +68,7 @@ export default createRule({
         typescript: isTypeScript(context),
         autofix: options.fix,
         // Asked of a report being made only: the route its start-up gate already found, if any.
-        routeAt: (node) => routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys }), context.cwd),
+        routeAt: (node) => routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys, text: sourceCode.text }), context.cwd),
       });
 
     /**

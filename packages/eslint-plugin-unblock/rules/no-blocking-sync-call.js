@@ -124,7 +124,7 @@ export default createRule({
         // Asked only now: most files have no blocking call, and matching globs costs more than finding that out.
         if ((calls.length === 0 && packageCalls.length === 0) || gates.ignoredFile()) return;
         const isStartup = createStartupClassifier(sourceCode);
-        const linted = { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys };
+        const linted = { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys, text: sourceCode.text };
         // Callers across the project decide what this file alone cannot: start-up code is silent, a route is named.
         const runsOnRequest = (/** @type {any} */ node) => {
           if (isStartup(node)) return null;

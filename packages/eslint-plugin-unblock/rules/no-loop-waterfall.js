@@ -88,7 +88,7 @@ export default createRule({
       // eval or with can read and write any binding: independence cannot be shown.
       if (inDynamicScope(sourceCode, node)) return;
       // Asked now that the report is made: the route the start-up gate above already found, if any.
-      const route = routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys }), context.cwd);
+      const route = routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys, text: sourceCode.text }), context.cwd);
       context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency, typescript: isTypeScript, route }));
     }
 

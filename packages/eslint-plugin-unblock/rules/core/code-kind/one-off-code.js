@@ -181,7 +181,8 @@ export function isInOneOffCode(context, node) {
   const awaitedBy = awaitedCallbackOf(runner);
   if (awaitedBy && isInOneOffCode(context, awaitedBy)) return true;
   if (!path.isAbsolute(context.filename)) return false;
-  return runsOnlyAtStartup(context.filename, runner);
+  const { sourceCode } = context;
+  return runsOnlyAtStartup(context.filename, runner, { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys, text: sourceCode.text });
 }
 
 /**

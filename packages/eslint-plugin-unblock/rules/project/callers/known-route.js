@@ -13,7 +13,7 @@
 import { enclosingFunction } from '../../core/syntax/ast.js';
 import { awaitedCallbackOf } from '../../core/code-kind/one-off-code.js';
 import { functionKey } from './callers.js';
-import { indexFor } from './reachability.js';
+import { indexFor, knownToIndex } from './reachability.js';
 
 /**
  * @typedef {object} KnownRoute
@@ -42,6 +42,7 @@ export function knownRouteAt(file, node, linted) {
   index.scanFilesImporting(file);
   let fn = enclosingFunction(node);
   while (fn && fn.type !== 'Program') {
+    if (!knownToIndex(index, file, fn, linted)) return null;
     const found = routesCalling(index, functionKey(file, fn), null);
     if (found) return found;
     const awaitedBy = awaitedCallbackOf(fn);

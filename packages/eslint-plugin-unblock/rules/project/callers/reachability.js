@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { callerIndexFor, singleFileIndex, functionKey } from './callers.js';
 import { keyName } from '../modules/module-view.js';
+import { keyedAsOnDisk } from './linted-text.js';
 
 /** Caller levels followed. */
 const MAX_DEPTH = 8;
@@ -21,6 +22,8 @@ const RUN_ONCE_NAMES = /^(main|init|initiali[sz]e|bootstrap|boot|setup|start|sta
  * @typedef {object} LintedTree  the tree of the file being linted, for when no project index covers it
  * @property {any} program
  * @property {any} visitorKeys
+ * @property {string} [text]  the text linted: where it differs from the file on disk (an editor's unsaved buffer),
+ *   the project index's verdicts hold only for functions it still knows (linted-text.js)
  */
 
 /**
@@ -32,7 +35,7 @@ const RUN_ONCE_NAMES = /^(main|init|initiali[sz]e|bootstrap|boot|setup|start|sta
  */
 export function reachabilityOf(file, fn, linted) {
   const index = indexFor(file, linted);
-  if (!index) return UNKNOWN;
+  if (!index || !knownToIndex(index, file, fn, linted)) return UNKNOWN;
   return verdict(index, { file, fn, name: declaredName(fn), className: className(fn) }, 0, new Set(), 'full').result;
 }
 
@@ -42,10 +45,11 @@ export function reachabilityOf(file, fn, linted) {
  * over to run later (it cannot be start-up code) to find whether a request reaches it.
  * @param {string} file
  * @param {any} fn
+ * @param {LintedTree} [linted] the linted tree and text (the project index is used all the same)
  */
-export function runsOnlyAtStartup(file, fn) {
+export function runsOnlyAtStartup(file, fn, linted) {
   const index = indexFor(file);
-  if (!index) return false;
+  if (!index || !knownToIndex(index, file, fn, linted)) return false;
   return verdict(index, { file, fn, name: declaredName(fn), className: className(fn) }, 0, new Set(), 'startup').result.kind === 'startup';
 }
 
@@ -57,6 +61,18 @@ export function indexFor(file, linted) {
   const index = path.isAbsolute(file) ? callerIndexFor(file) : null;
   if (index) return index;
   return linted ? singleFileIndex(file, linted.program, linted.visitorKeys) : null;
+}
+
+/**
+ * Whether the index's key for `fn` names `fn`: always for the index of the linted tree itself; for the
+ * project index (read from disk), while the linted text matches the disk up to the function's body.
+ * @param {import('./callers.js').CallerIndex} index
+ * @param {string} file
+ * @param {any} fn
+ * @param {LintedTree} [linted]
+ */
+export function knownToIndex(index, file, fn, linted) {
+  return !index.complete || keyedAsOnDisk(file, fn, linted);
 }
 
 /**
