@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createNounWords } from '../../../packages/eslint-plugin-unblock/rules/core/english/noun-words.js';
-import { isOnlyANoun } from '../../../packages/eslint-plugin-unblock/rules/core/english/noun-test.js';
+import { isOnlyANoun } from '../../../scripts/english/noun-test.js';
 import { ASKED_WORDS } from './asked-words.js';
 
 const require = createRequire(import.meta.url);
