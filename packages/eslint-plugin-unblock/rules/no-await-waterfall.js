@@ -15,6 +15,7 @@ import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
 import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
 import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
+import { lintedTreeOf } from './project/callers/reachability.js';
 import { routeNote } from './core/rule-shell/route-note.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
@@ -68,7 +69,7 @@ export default createRule({
         typescript: isTypeScript(context),
         autofix: options.fix,
         // Asked of a report being made only: the route its start-up gate already found, if any.
-        routeAt: (node) => routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys, text: sourceCode.text }), context.cwd),
+        routeAt: (node) => routeNote(knownRouteAt(context.filename, node, lintedTreeOf(sourceCode)), context.cwd),
       });
 
     /**

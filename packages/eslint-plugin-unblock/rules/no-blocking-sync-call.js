@@ -11,7 +11,7 @@ import { isCachedForTheProcess } from './no-blocking-sync-call/cached-once.js';
 import { createStartupClassifier, defaultStartupFiles } from './core/code-kind/startup-code.js';
 import { buildSyncToAsyncFix } from './no-blocking-sync-call/report/sync-to-async.js';
 import { createRule, fixOrSuggest } from './core/rule-shell/create-rule.js';
-import { reachabilityOf, reachedOnlyFromTests } from './project/callers/reachability.js';
+import { reachabilityOf, reachedOnlyFromTests, lintedTreeOf } from './project/callers/reachability.js';
 import { enclosingFunction } from './core/syntax/ast.js';
 import { withOtherRoutes } from './project/callers/known-route.js';
 import { routeNote } from './core/rule-shell/route-note.js';
@@ -124,7 +124,7 @@ export default createRule({
         // Asked only now: most files have no blocking call, and matching globs costs more than finding that out.
         if ((calls.length === 0 && packageCalls.length === 0) || gates.ignoredFile()) return;
         const isStartup = createStartupClassifier(sourceCode);
-        const linted = { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys, text: sourceCode.text };
+        const linted = lintedTreeOf(sourceCode);
         // Callers across the project decide what this file alone cannot: start-up code is silent, a route is named.
         const runsOnRequest = (/** @type {any} */ node) => {
           if (isStartup(node)) return null;

@@ -17,6 +17,7 @@ import { forEachRewrites } from './no-loop-waterfall/report/loop-foreach.js';
 import { firesAndForgetsOnPurpose } from './no-loop-waterfall/loop-fire-and-forget.js';
 import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
+import { lintedTreeOf } from './project/callers/reachability.js';
 import { routeNote } from './core/rule-shell/route-note.js';
 import { createRule } from './core/rule-shell/create-rule.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
@@ -88,7 +89,7 @@ export default createRule({
       // eval or with can read and write any binding: independence cannot be shown.
       if (inDynamicScope(sourceCode, node)) return;
       // Asked now that the report is made: the route the start-up gate above already found, if any.
-      const route = routeNote(knownRouteAt(context.filename, node, { program: sourceCode.ast, visitorKeys, text: sourceCode.text }), context.cwd);
+      const route = routeNote(knownRouteAt(context.filename, node, lintedTreeOf(sourceCode)), context.cwd);
       context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency, typescript: isTypeScript, route }));
     }
 

@@ -4,11 +4,11 @@
  * never repeated: two calls of the same method read "two `db.findWhere()` calls".
  */
 import { unwrap } from '../core/syntax/ast.js';
+import { countWord } from '../core/english/count-word.js';
 
 /** Past this many different names, a message shows the first two and "+N more". */
 const SHOWN = 2;
 const MAX_NAME = 40;
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
 /** Methods that chain a handler on a promise: the operation is the call they are chained on. */
 const PROMISE_HANDLERS = new Set(['then', 'catch', 'finally']);
 
@@ -121,7 +121,7 @@ export function waterfallData(sourceCode, operands) {
   /** @type {Map<string, number>} how many operations go by each name, in the order first met */
   const counted = new Map();
   for (const name of operationNames(sourceCode, calls)) counted.set(name, (counted.get(name) ?? 0) + 1);
-  const entries = [...counted].map(([name, count]) => (count === 1 ? name : `${NUMBER_WORDS[count] ?? count} ${name} calls`));
+  const entries = [...counted].map(([name, count]) => (count === 1 ? name : `${countWord(count)} ${name} calls`));
   let names;
   if (entries.length <= 2) names = entries.join(' and ');
   else if (entries.length === 3) names = `${entries[0]}, ${entries[1]} and ${entries[2]}`;

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { unwrap, isFunctionNode, enclosingFunction, walk } from '../syntax/ast.js';
 import { createModuleView, requireSource } from '../../project/modules/module-view.js';
 import { createStartupClassifier } from './startup-code.js';
-import { runsOnlyAtStartup } from '../../project/callers/reachability.js';
+import { runsOnlyAtStartup, lintedTreeOf } from '../../project/callers/reachability.js';
 
 /** Packages that build command-line programs. */
 const CLI_PACKAGES = new Set(['commander', 'yargs', 'yargs/yargs', 'cac', 'meow', 'sade', '@oclif/core', 'oclif', 'clipanion', 'vorpal', 'caporal', 'minimist', 'arg']);
@@ -181,8 +181,7 @@ export function isInOneOffCode(context, node) {
   const awaitedBy = awaitedCallbackOf(runner);
   if (awaitedBy && isInOneOffCode(context, awaitedBy)) return true;
   if (!path.isAbsolute(context.filename)) return false;
-  const { sourceCode } = context;
-  return runsOnlyAtStartup(context.filename, runner, { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys, text: sourceCode.text });
+  return runsOnlyAtStartup(context.filename, runner, lintedTreeOf(context.sourceCode));
 }
 
 /**

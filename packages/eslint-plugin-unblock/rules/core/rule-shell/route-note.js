@@ -5,8 +5,7 @@
  * and nothing when no route is known: the message then reads as it always did.
  */
 import path from 'node:path';
-
-const NUMBER_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+import { countWord } from '../english/count-word.js';
 
 /**
  * @param {{ label: string, file: string, others?: number, othersAreRoutes?: boolean } | null} route
@@ -20,6 +19,6 @@ export function routeNote(route, cwd) {
   const file = relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(route.file) : relative;
   const others = route.others ?? 0;
   const kind = route.othersAreRoutes === false ? 'handler' : 'route';
-  const more = others > 0 ? ` and from ${NUMBER_WORDS[others] ?? others} other ${kind}${others === 1 ? '' : 's'}` : '';
+  const more = others > 0 ? ` and from ${countWord(others)} other ${kind}${others === 1 ? '' : 's'}` : '';
   return ` (reached from ${route.label} in ${file}${more})`;
 }

@@ -27,6 +27,15 @@ const RUN_ONCE_NAMES = /^(main|init|initiali[sz]e|bootstrap|boot|setup|start|sta
  */
 
 /**
+ * The linted file as the questions below take it.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @returns {LintedTree}
+ */
+export function lintedTreeOf(sourceCode) {
+  return { program: sourceCode.ast, visitorKeys: sourceCode.visitorKeys, text: sourceCode.text };
+}
+
+/**
  * @param {string} file path of the file that holds `fn` (absolute for the project index to cover it)
  * @param {any} fn a function node (ESLint's or oxc's: matched by position)
  * @param {LintedTree} [linted] the linted file's tree: without a project index (no package.json above the file,
