@@ -90,7 +90,11 @@ describe('analysis/project/project-cache', function () {
     assert.deepEqual(await lint(dir, cache), off, 'empty cache');
     const entries = filesUnder(cache);
     assert.ok(entries.some((file) => file.includes(`${path.sep}scan${path.sep}`)) && entries.some((file) => file.includes(`${path.sep}imports${path.sep}`)), 'call sites and imports kept');
+    const kept = new Map(entries.map((file) => [file, fs.statSync(file).ino]));
     assert.deepEqual(await lint(dir, cache), off, 'filled cache');
+    // Nothing changed, so every kept fact is read back, none written again (a write renames a new file into place).
+    const after = filesUnder(cache);
+    assert.deepEqual(after.filter((file) => kept.get(file) !== fs.statSync(file).ino), []);
   });
 
   it('sees a caller added in a new file between two runs (facts are kept, verdicts are not)', async () => {

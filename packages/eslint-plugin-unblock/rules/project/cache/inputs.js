@@ -1,17 +1,16 @@
 /**
  * What a piece of work read, noted while it runs, so that its result can be kept and trusted
  * later only while every input still gives the same answer: the text of each module it loaded
- * (by hash), each import it resolved, each import it was allowed or not allowed to follow, each
- * package.json dependency it asked about. The modules that answer these questions note them here
- * (module-cache.js, resolve-import.js, module-values.js, frameworks/dependencies.js); the work
+ * (by hash), each import it resolved, each package.json dependency it asked about. The modules
+ * that answer these questions note them here (module-cache.js, resolve-import.js,
+ * frameworks/dependencies.js); the work
  * that is cached (a scan for callers) checks them again before it reuses a result.
  *
  * @typedef {['module', string, string | null]
  *   | ['resolve', string, string, string | null]
- *   | ['follow', string, boolean]
  *   | ['depends', string, string[], boolean]} Input
  *   module: file, hash of its text (null: no text); resolve: importing file, specifier, answer;
- *   follow: file, whether an import into it was followed; depends: file, packages, answer
+ *   depends: file, packages, answer
  */
 
 /** @type {{ inputs: Input[], seen: Set<string> } | null} the work being recorded, innermost */

@@ -12,7 +12,6 @@ import { loadModule } from '../modules/module-cache.js';
 import { projectFilesOf, listProjectFiles, MAX_PROJECT_FILES } from '../modules/project-files.js';
 import { readImportMap } from '../modules/import-map.js';
 import { requestImportMap } from '../modules/import-map-request.js';
-import { withImportsLimitedTo } from '../modules/module-values.js';
 import { createModuleView } from '../modules/module-view.js';
 import { scanModule, functionKey } from './call-sites.js';
 import { scanWithCache } from './scan-cache.js';
@@ -125,7 +124,7 @@ export function forgetCallerIndexes() {
  * @returns {CallerIndex}
  */
 function createIndex(root, files, layout) {
-  /** @type {Set<string>} a file scanned for the callers of another: `file\0asked` */
+  /** @type {Set<string>} the files scanned for callers */
   const scanned = new Set();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
   let importers = null;
@@ -157,78 +156,40 @@ function createIndex(root, files, layout) {
       const importersOfFile = importersOf();
       const direct = importersOfFile.get(file) ?? [];
       const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importersOfFile.get(importer) ?? []);
-      const candidates = [...new Set([file, ...direct, ...throughIndex])].filter((candidate) => !scanned.has(`${candidate}\0${file}`));
-      if (candidates.length === 0) return;
-      // A call reaches `file` only through imports of files that import it, directly or not: each
-      // candidate is scanned with its imports followed into those alone (the rest would be parsed
-      // for nothing), and scanned again when another file is asked about, unless the imports it
-      // followed or not are the same for that file (scanOnce).
-      const onTheWay = importChainsTo(file, importersOfFile);
-      const follows = (/** @type {string} */ imported) => onTheWay.has(imported);
-      for (const candidate of candidates) {
-        scanned.add(`${candidate}\0${file}`);
-        scanOnce(candidate, follows);
+      for (const candidate of new Set([file, ...direct, ...throughIndex])) {
+        if (scanned.has(candidate)) continue;
+        scanned.add(candidate);
+        scanCandidate(root, index, candidate);
       }
     },
   };
-  const scanOnce = createScanOnce(root, index);
   return index;
 }
 
 /**
- * Scans a candidate for callers into `index`, once per distinct set of answers to "may this import be
- * followed?". A scan is a function of the module and of those answers alone: where another question
- * gives every one of them the same answer, scanning again would only add the same call sites a second
- * time (NodeBB's much-imported modules were scanned thousands of times).
+ * Scans a module for callers into `index`, whichever file was asked about: a scan records every
+ * call it can resolve, into any module, so each module is scanned once per run and its facts are
+ * one cache entry (scan-cache.js). Following only the imports on the way to the file asked about
+ * read fewer modules, but made the scan differ with the question: a much-imported module was
+ * scanned again for each file (uptime-kuma's server.js 16 times a run), and its cached scans,
+ * one per set of imports followed, rarely matched the next run's questions.
  * @param {string} root
  * @param {CallerIndex} index
- * @returns {(candidate: string, follows: (file: string) => boolean) => void}
+ * @param {string} candidate
  */
-function createScanOnce(root, index) {
-  /** @type {Map<string, Array<Array<[string, boolean]>>>} candidate → the imports each scan of it asked about, with the answers */
-  const followedByScans = new Map();
-  return (candidate, follows) => {
-    const earlier = followedByScans.get(candidate) ?? [];
-    if (earlier.some((answers) => answers.every(([imported, answer]) => follows(imported) === answer))) return;
-    /** @type {Array<[string, boolean]>} */
-    const answers = [];
-    const asked = (/** @type {string} */ imported) => {
-      const answer = follows(imported);
-      answers.push([imported, answer]);
-      return answer;
-    };
-    try {
-      // What this scan found in an earlier run, where its inputs have not changed (scan-cache.js).
-      const store = projectStore(root);
-      if (store) {
-        scanWithCache(store, index, candidate, asked);
-      } else {
-        const view = loadModule(candidate);
-        if (view) withImportsLimitedTo(asked, () => scanModule(view, index));
-      }
-      followedByScans.set(candidate, [...earlier, answers]);
-    } catch {
-      // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
+function scanCandidate(root, index, candidate) {
+  try {
+    // What this scan found in an earlier run, where its inputs have not changed (scan-cache.js).
+    const store = projectStore(root);
+    if (store) {
+      scanWithCache(store, index, candidate);
+    } else {
+      const view = loadModule(candidate);
+      if (view) scanModule(view, index);
     }
-  };
-}
-
-/**
- * `file` and every file that imports it, directly or through others.
- * @param {string} file
- * @param {Map<string, string[]>} importers
- */
-function importChainsTo(file, importers) {
-  const found = new Set([file]);
-  const queue = [file];
-  while (queue.length > 0) {
-    for (const importer of importers.get(/** @type {string} */ (queue.pop())) ?? []) {
-      if (found.has(importer)) continue;
-      found.add(importer);
-      queue.push(importer);
-    }
+  } catch {
+    // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
   }
-  return found;
 }
 
 export { functionKey, MAX_PROJECT_FILES };

@@ -160,7 +160,8 @@ function freshVerdict(index, callee, key, depth, seen, question) {
   seen.add(key);
   try {
     let allStartup = true;
-    for (const site of sites) {
+    // In the order of their places, not of the scans that found them: the route named is then the same in any lint order.
+    for (const site of inPlaceOrder(sites)) {
       // Handed over to run later, it cannot be start-up code: whether a request reaches it is another question.
       if (question === 'startup' && site.deferred) return { result: UNKNOWN, cut: true };
       const caller = callerVerdict(index, site, depth, seen, question);
@@ -175,6 +176,15 @@ function freshVerdict(index, callee, key, depth, seen, question) {
   } finally {
     seen.delete(key);
   }
+}
+
+/**
+ * Call sites by file, then by where their caller starts (a module's top level first).
+ * @param {import('./callers.js').CallSite[]} sites
+ */
+function inPlaceOrder(sites) {
+  const start = (/** @type {import('./callers.js').CallSite} */ site) => site.callerNode?.range?.[0] ?? -1;
+  return [...sites].sort((a, b) => (a.file === b.file ? start(a) - start(b) : a.file < b.file ? -1 : 1));
 }
 
 /**

@@ -1,23 +1,20 @@
 /**
  * A module's scan for callers kept in the persistent project cache (../cache/). A scan's result
  * (the entry points it set and the call sites it added, in order) is a fact about the module's
- * text and about what the scan read elsewhere: the modules it loaded, the imports it resolved or
- * was not allowed to follow, the dependencies it asked about. All of it is written with the result;
- * a later run reuses the result only when every one of those inputs still gives the same answer,
- * and scans again otherwise. Verdicts (request, start-up, unknown) are never kept: every run
- * decides them again from these facts, so a changed callee or a new caller is seen at once.
+ * text and about what the scan read elsewhere: the modules it loaded, the imports it resolved,
+ * the dependencies it asked about. All of it is written with the result; a later run reuses the
+ * result only when every one of those inputs still gives the same answer, and scans again
+ * otherwise. Verdicts (request, start-up, unknown) are never kept: every run decides them again
+ * from these facts, so a changed callee or a new caller is seen at once.
  */
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { resolveImport } from '../modules/resolve-import.js';
-import { withImportsLimitedTo } from '../modules/module-values.js';
 import { dependsOnAny } from '../frameworks/dependencies.js';
 import { scanModule, callAt } from './call-sites.js';
 
 const KIND = 'scan';
-/** Results kept per module text: scans made for different files differ only where they followed different imports. */
-const MAX_VARIANTS = 8;
 
 /**
  * @typedef {import('./call-sites.js').ScanOp} ScanOp
@@ -25,41 +22,28 @@ const MAX_VARIANTS = 8;
  */
 
 /**
- * Scans `file` for the callers of another file's functions, with imports followed only where `follows`
- * allows (into that file's importers), as callers.js does: from the cache when the facts of an earlier scan of the same text
- * still hold, else by reading the module (and then keeps the facts for the next run). Which file
- * is asked about changes a scan only through the imports it may follow, which are among its
- * inputs: one module's scans for several files are kept together, once per distinct result.
+ * Scans `file` for callers into `index`, as callers.js does: from the cache when the facts of an
+ * earlier scan of the same text still hold, else by reading the module (and then keeps the facts
+ * for the next run).
  * @param {import('../cache/store.js').Store} store
  * @param {import('./callers.js').CallerIndex} index
  * @param {string} file the module scanned
- * @param {(file: string) => boolean} follows
  */
-export function scanWithCache(store, index, file, follows) {
+export function scanWithCache(store, index, file) {
   const key = contentHash(`${file}\0${moduleTextHash(file) ?? ''}`);
-  const kept = variantsIn(store.read(KIND, key));
-  for (const facts of kept) {
-    if (!stillHolds(facts.inputs, follows)) continue;
-    replay(index, facts.ops, file);
+  const kept = store.read(KIND, key);
+  if (isFacts(kept) && stillHolds(kept.inputs)) {
+    replay(index, kept.ops, file);
     return;
   }
   /** @type {ScanOp[]} */
   const ops = [];
   const { inputs } = recordingInputs(() => {
     const view = loadModule(file);
-    if (view) withImportsLimitedTo(follows, () => scanModule(view, index, undefined, ops));
+    if (view) scanModule(view, index, undefined, ops);
   });
   // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
-  store.write(KIND, key, { variants: [...kept.slice(-(MAX_VARIANTS - 1)), { inputs, ops }] });
-}
-
-/**
- * @param {unknown} value
- * @returns {ScanFacts[]}
- */
-function variantsIn(value) {
-  const variants = /** @type {any} */ (value)?.variants;
-  return Array.isArray(variants) ? variants.filter(isFacts) : [];
+  store.write(KIND, key, { inputs, ops });
 }
 
 /**
@@ -73,9 +57,8 @@ function isFacts(value) {
 /**
  * Whether every input of a kept scan gives the answer it gave then.
  * @param {import('../cache/inputs.js').Input[]} inputs
- * @param {(file: string) => boolean} follows
  */
-function stillHolds(inputs, follows) {
+function stillHolds(inputs) {
   for (const input of inputs) {
     switch (input[0]) {
       case 'module':
@@ -83,9 +66,6 @@ function stillHolds(inputs, follows) {
         break;
       case 'resolve':
         if (resolveImport(input[1], input[2]) !== input[3]) return false;
-        break;
-      case 'follow':
-        if (follows(input[1]) !== input[2]) return false;
         break;
       case 'depends':
         if (dependsOnAny(input[1], new Set(input[2])) !== input[3]) return false;

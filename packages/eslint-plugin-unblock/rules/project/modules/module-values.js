@@ -7,7 +7,6 @@
 import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
 import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
-import { noteInput, recordingNow } from '../cache/inputs.js';
 import { keyName, isModuleExports } from './module-view.js';
 
 /** Re-export and alias chains longer than this are not followed. */
@@ -33,36 +32,7 @@ export const MAX_HOPS = 8;
 function importedModule(view, specifier) {
   const file = resolveImport(view.file, specifier);
   if (!file) return null;
-  if (loadable !== null) {
-    const follows = loadable(file);
-    // A cached scan is trusted later only while the same imports are followed (cache/inputs.js).
-    if (recordingNow()) noteInput(['follow', file, follows]);
-    if (!follows) return null;
-  }
   return loadModule(file);
-}
-
-/** @type {((file: string) => boolean) | null} while set, only the files it accepts are read */
-let loadable = null;
-
-/**
- * Runs `work` with imports followed only into the files `accepts` allows; any other import
- * resolves to nothing, as an unreadable one would. The caller index uses it: a call can only
- * reach the file it asks about through files that import that file, so reading the others
- * (most of what a module imports) would be wasted.
- * @template T
- * @param {(file: string) => boolean} accepts
- * @param {() => T} work
- * @returns {T}
- */
-export function withImportsLimitedTo(accepts, work) {
-  const outer = loadable;
-  loadable = accepts;
-  try {
-    return work();
-  } finally {
-    loadable = outer;
-  }
 }
 
 /**
