@@ -2,8 +2,10 @@
  * Editors and lint servers (the VS Code ESLint server, eslint_d) keep the plugin loaded for hours.
  * The project index trusted what it had read for a while: a callee that gained an INSERT kept its
  * old verdict for about 6 s, a new caller in another file was unseen for about 60 s. It now checks
- * modification times when a new lint starts. These lints run in one process, as such a host
- * does, without telling the index that anything changed.
+ * modification times when a new lint starts after a pause in linting (lint-bounds.js): an editor
+ * lints after an edit, eslint_d at its next command. Lints that follow one another without a pause
+ * are a command-line run, during which files do not change, and check far less often. These lints
+ * run in one process, as such a host does, without telling the index that anything changed.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -39,6 +41,8 @@ function change(dir, files) {
     fs.utimesSync(path.join(dir, file), later, later);
     fs.utimesSync(path.dirname(path.join(dir, file)), later, later);
   }
+  // A person edits a file between two lints: the next lint comes after a pause (over 250 ms).
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
 }
 
 const handler = `import { first, second } from './queries.js';

@@ -41,6 +41,9 @@ export function missingHostApis(context) {
   ];
 }
 
+/** Files whose cache settings are noted: the first rule of a file notes them for all (they are the lint's, not the rule's). */
+const settingsNoted = new WeakSet();
+
 /** Rules already warned about in this process: one warning each, not one per file. */
 const warned = new Set();
 
@@ -61,7 +64,10 @@ export function withHostCheck(id, rule, warn = (message) => process.emitWarning(
       if (missing.length === 0) {
         // What bounds the project index for this file: the folder it may read, its time and size budget.
         // A file too big to be hand-written is not analysed at all (one line says so).
-        noteCacheSettings(context);
+        if (!settingsNoted.has(context.sourceCode)) {
+          settingsNoted.add(context.sourceCode);
+          noteCacheSettings(context);
+        }
         return noteLint(context) ? rule.create(context) : {};
       }
       if (!warned.has(id)) {
