@@ -5,7 +5,7 @@ import unblock from './packages/eslint-plugin-unblock/index.js';
 export default [
   {
     // Test inputs and throwaway caches are not project code.
-    ignores: ['node_modules/', '.cache/', '.scratch/', 'test/**/fixtures/', 'extension/dist/', 'bench-results/'],
+    ignores: ['node_modules/', '.cache/', '.scratch/', 'test/**/fixtures/', 'extension/dist/', 'packages/eslint-plugin-unblock/dist/', 'bench-results/'],
   },
   js.configs.recommended,
   {

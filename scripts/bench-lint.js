@@ -18,6 +18,9 @@
  *          --rounds N (default 2), --no-oxlint, --no-growth (skip the generated file-size series),
  *          --no-cache-runs (skip the project cache's figures), --cache-only (only those),
  *          --backends nodebb,emailengine (which labeled backends the cache runs cover; default all, none: none).
+ *
+ * The plugin measured is the published bundle, which `npm run bench:lint` builds first
+ * (UNBLOCK_BENCH_PLUGIN=sources measures the sources: bench-lint/measured-plugin.js).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +31,7 @@ import { printGrowth } from './bench-lint/growth.js';
 import { oxlintConfig, runOxlint } from './oxlint/run-oxlint.js';
 import { CACHE_HEADER, cacheLine, copyOf, measureCache } from './bench-lint/cache-runs.js';
 import { labeledJavaScriptBackends } from './bench-lint/labeled-backends.js';
+import { measuredPluginEntry, measuredPluginLine } from './bench-lint/measured-plugin.js';
 
 const args = process.argv.slice(2);
 /** @param {string} name */
@@ -114,8 +118,8 @@ async function compareOxlint(files, eslintRun) {
   const rules = Object.fromEntries(UNBLOCK_RULES.map((id) => [id, 'warn']));
   // The config sits in ESLint's cwd, so the rules see the same `context.cwd` (their file globs are relative to it).
   const base = { targets: files, cwd: DEFAULT_CACHE, configDir: DEFAULT_CACHE, extraArgs: ['--threads=1'] };
-  const parseOnly = await runOxlint({ ...base, config: oxlintConfig({}) });
-  const withRules = await runOxlint({ ...base, config: oxlintConfig(rules) });
+  const parseOnly = await runOxlint({ ...base, config: oxlintConfig({}, [], measuredPluginEntry) });
+  const withRules = await runOxlint({ ...base, config: oxlintConfig(rules, [], measuredPluginEntry) });
   console.log(`\noxlint ${oxlintVersion()} (one thread, plugin through jsPlugins) on the same ${files.length} files:`);
   console.log(`  no rules ${fmt(parseOnly.wallMs)}   Unblock rules ${fmt(withRules.wallMs)}   (ESLint: ${fmt(eslintRun.wallMs).trim()} with the Unblock rules; process start-up included for oxlint)`);
   /** @param {{ file: string, ruleId: string, line: number, message: string }} r */
@@ -170,6 +174,7 @@ async function main() {
   const lines = files.reduce((sum, file) => sum + fs.readFileSync(file, 'utf8').split('\n').length, 0);
   const specs = corpusNames.map((name) => CORPORA.find((corpus) => corpus.name === name)?.spec).join(', ');
   console.log(`Unblock lint benchmark — ${os.cpus().length} cores, Node ${process.version}, load average ${load()} at start`);
+  console.log(measuredPluginLine);
   console.log(`${files.length} files, ${lines.toLocaleString('en')} lines of server-side JS/TS from ${specs}\n`);
 
   if (args.includes('--cache-only')) {

@@ -11,7 +11,7 @@ import tsParser from '@typescript-eslint/parser';
 import nodePlugin from 'eslint-plugin-n';
 import js from '@eslint/js';
 import globals from 'globals';
-import unblock from '../../packages/eslint-plugin-unblock/index.js';
+import unblock from './measured-plugin.js';
 
 export const UNBLOCK_RULES = Object.keys(unblock.rules).map((id) => `unblock/${id}`);
 export const REFERENCE_RULES = ['no-await-in-loop', 'n/no-sync'];

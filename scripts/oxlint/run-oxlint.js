@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const require = createRequire(import.meta.url);
-const pluginEntry = fileURLToPath(new URL('../../packages/eslint-plugin-unblock/index.js', import.meta.url));
+const sourceEntry = fileURLToPath(new URL('../../packages/eslint-plugin-unblock/index.js', import.meta.url));
 
 /**
  * @typedef {object} OxlintReport
@@ -33,8 +33,9 @@ const pluginEntry = fileURLToPath(new URL('../../packages/eslint-plugin-unblock/
  * The oxlint config (`.oxlintrc.json` shape) that runs only the given Unblock rules.
  * @param {Record<string, unknown>} rules e.g. `{ 'unblock/no-await-waterfall': 'warn' }`
  * @param {OxlintOverride[]} [overrides]
+ * @param {string} [pluginEntry] the plugin's entry file (default: its sources)
  */
-export function oxlintConfig(rules, overrides = []) {
+export function oxlintConfig(rules, overrides = [], pluginEntry = sourceEntry) {
   return {
     // oxlint turns its "correctness" rules on by default; the comparison is about our rules only.
     categories: { correctness: 'off' },

@@ -40,6 +40,14 @@ onLintWarning('not a function');
 console.log(notANumber);
 `;
 
+/** Runs the installed tarball's default entry on a two-await waterfall; prints the rule ids reported. */
+const RUN_CONSUMER = `import unblock from 'eslint-plugin-unblock';
+import { Linter } from 'eslint';
+const code = 'export async function f(db) {\\n  const a = await db.getUser(1);\\n  const b = await db.getOrders(2);\\n  return [a, b];\\n}\\n';
+const messages = new Linter().verify(code, [unblock.configs.recommended], 'a.js');
+console.log(messages.map((message) => message.ruleId ?? message.message).join(' '));
+`;
+
 /**
  * @param {(line: string) => void} log
  * @returns {Promise<string[]>} what is wrong, one line each
@@ -78,6 +86,16 @@ export async function checkPluginTypes(log) {
     } catch (error) {
       failures.push(`the TypeScript consumer does not compile under --strict: ${error instanceof Error ? error.message : error}`);
       log('  ✘ a TypeScript project using the packed plugin does not compile under tsc --strict');
+    }
+    // The tarball runs, too: its bundle (dist/) loads with the dependencies it declares and reports.
+    await writeFile(path.join(consumer, 'run.mjs'), RUN_CONSUMER);
+    try {
+      const output = (await runCommand(process.execPath, [path.join(consumer, 'run.mjs')], { cwd: consumer })).trim();
+      if (output !== 'unblock/no-await-waterfall') throw new Error(`reported ${output || 'nothing'}`);
+      log('  ✔ the packed plugin loads and reports a waterfall');
+    } catch (error) {
+      failures.push(`the packed plugin does not run: ${error instanceof Error ? error.message : error}`);
+      log('  ✘ the packed plugin does not run');
     }
     return failures;
   } finally {

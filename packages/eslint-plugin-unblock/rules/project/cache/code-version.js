@@ -12,6 +12,13 @@ import { contentHash } from './content-hash.js';
 /** Bumped when the layout of the cache's files changes. */
 export const CACHE_FORMAT = 1;
 
+/**
+ * The sources' hash, written here by the published bundle's build (scripts/bundle.js), which
+ * ships no rules/ folder to hash; null when the rules run from their sources.
+ * @type {string | null}
+ */
+const BUNDLED_SOURCES_ID = null;
+
 /** @type {string | undefined} */
 let version;
 
@@ -21,8 +28,16 @@ let version;
  * @returns {string}
  */
 export function codeVersion() {
-  version ??= `v${CACHE_FORMAT}-${contentHash([...sourcesOf(rulesFolder()), ...nativeVersions()].join('\0')).slice(0, 16)}`;
+  version ??= `v${CACHE_FORMAT}-${contentHash([BUNDLED_SOURCES_ID ?? sourcesId(), ...nativeVersions()].join('\0')).slice(0, 16)}`;
   return version;
+}
+
+/**
+ * A hash of every source file of the rules: what the bundle's build writes into BUNDLED_SOURCES_ID.
+ * @returns {string}
+ */
+export function sourcesId() {
+  return contentHash(sourcesOf(rulesFolder()).join('\0'));
 }
 
 function rulesFolder() {
