@@ -110,16 +110,18 @@ export function walkCalls(program, visitorKeys, onCall) {
 function frameOfChild(child, parent, frame) {
   if (!child || typeof child.type !== 'string') return frame;
   if (child.type === 'ClassBody') return { ...frame, classNode: parent };
+  if (child.type === 'ObjectExpression') return { ...frame, objectNode: child };
+  // Only a function (or a wrapped one) is told more by its parent; most children are neither.
+  if (!isFunctionNode(unwrap(child))) return frame;
   // A method's name and owner: `AdminAssets.constructor`, `{ init() {} }`.
-  if ((parent.type === 'MethodDefinition' || parent.type === 'Property' || parent.type === 'PropertyDefinition') && child === parent.value && isFunctionNode(unwrap(child))) {
+  if ((parent.type === 'MethodDefinition' || parent.type === 'Property' || parent.type === 'PropertyDefinition') && child === parent.value) {
     const owner = parent.type === 'Property' ? { classNode: null, objectNode: frame.objectNode } : { classNode: frame.classNode, objectNode: null };
     return { ...frame, ...owner, method: true, naming: true, name: keyName(parent.key), isStatic: parent.type !== 'Property' && Boolean(parent.static) };
   }
-  if (child.type === 'ObjectExpression') return { ...frame, objectNode: child };
-  if (parent.type === 'VariableDeclarator' && child === parent.init && parent.id.type === 'Identifier' && isFunctionNode(unwrap(child))) {
+  if (parent.type === 'VariableDeclarator' && child === parent.init && parent.id.type === 'Identifier') {
     return { ...frame, naming: true, name: parent.id.name };
   }
-  const imported = parent.type === 'CallExpression' && child === parent.arguments[0] && isFunctionNode(unwrap(child)) ? importThen(parent) : null;
+  const imported = parent.type === 'CallExpression' && child === parent.arguments[0] ? importThen(parent) : null;
   if (imported) return { ...frame, moduleParam: imported };
   return frame;
 }
