@@ -5,7 +5,7 @@
  * (call-sites.js) records what it is told; this file only keeps the frames.
  */
 import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
-import { declaredNames } from '../callees/declared-names.js';
+import { patternNames } from '../callees/declared-names.js';
 import { keyName, requireSource } from '../modules/module-view.js';
 
 /**
@@ -76,6 +76,8 @@ const TYPE_ONLY = new Set([
 
 /**
  * Calls `onCall` for every call and `new` in `program`, with the frame of the function it is made from.
+ * A frame's declared names are filled in as the walk meets them (one pass, not one more walk per
+ * function): complete once the walk returns, which is when call-sites.js reads them.
  * @param {any} program
  * @param {any} visitorKeys
  * @param {(call: any, frame: Frame) => void} onCall
@@ -87,7 +89,8 @@ export function walkCalls(program, visitorKeys, onCall) {
    */
   const visit = (node, frame) => {
     if (!node || typeof node.type !== 'string' || TYPE_ONLY.has(node.type)) return;
-    const inner = isFunctionNode(node) ? enterFunction(node, frame, visitorKeys) : frame;
+    if (frame.fn !== null) noteDeclaration(node, frame.declared);
+    const inner = isFunctionNode(node) ? enterFunction(node, frame) : frame;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') onCall(node, frame);
     for (const key of visitorKeys[node.type] ?? []) {
       const child = node[key];
@@ -96,6 +99,18 @@ export function walkCalls(program, visitorKeys, onCall) {
     }
   };
   visit(program, topLevelFrame());
+}
+
+/**
+ * The names a node declares in the function around it, as declaredNames(fn, { nested: false }) reads
+ * them: variables, a nested function's or class's name, a catch clause's parameter.
+ * @param {any} node
+ * @param {Set<string>} declared
+ */
+function noteDeclaration(node, declared) {
+  if (node.type === 'VariableDeclarator') for (const name of patternNames(node.id)) declared.add(name);
+  else if ((node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') && node.id) declared.add(node.id.name);
+  else if (node.type === 'CatchClause') for (const name of patternNames(node.param)) declared.add(name);
 }
 
 /**
@@ -176,11 +191,10 @@ function moduleSpecifier(node) {
 /**
  * @param {any} fn
  * @param {Frame} outer
- * @param {any} visitorKeys
- * @returns {Frame}
+ * @returns {Frame} its declared names start with its parameters; walkCalls adds the rest
  */
-function enterFunction(fn, outer, visitorKeys) {
-  const declared = declaredNames(fn, visitorKeys, { nested: false });
+function enterFunction(fn, outer) {
+  const declared = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
   /** @type {Map<string, any>} */
   const inits = new Map();
   for (const statement of fn.body?.type === 'BlockStatement' ? fn.body.body : []) {
