@@ -65,6 +65,16 @@ const ruleIds = (reports) => (reports ?? []).map((report) => report.split(' ')[0
 const filesUnder = (/** @type {string} */ dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : []);
 
 /**
+ * What tells that a cache entry was written again: its inode (an entry is renamed into place) and
+ * its modification time to the nanosecond (a freed inode number is soon reused for the next file).
+ * @param {string} file
+ */
+const writeStamp = (file) => {
+  const stat = fs.statSync(file, { bigint: true });
+  return `${stat.ino}:${stat.mtimeNs}`;
+};
+
+/**
  * Rewrites a file, dated a few seconds later (a coarse file system would not see a change within one second).
  * @param {string} file
  * @param {string} text
@@ -90,11 +100,36 @@ describe('analysis/project/project-cache', function () {
     assert.deepEqual(await lint(dir, cache), off, 'empty cache');
     const entries = filesUnder(cache);
     assert.ok(entries.some((file) => file.includes(`${path.sep}scan${path.sep}`)) && entries.some((file) => file.includes(`${path.sep}imports${path.sep}`)), 'call sites and imports kept');
-    const kept = new Map(entries.map((file) => [file, fs.statSync(file).ino]));
+    const kept = new Map(entries.map((file) => [file, writeStamp(file)]));
     assert.deepEqual(await lint(dir, cache), off, 'filled cache');
-    // Nothing changed, so every kept fact is read back, none written again (a write renames a new file into place).
-    const after = filesUnder(cache);
-    assert.deepEqual(after.filter((file) => kept.get(file) !== fs.statSync(file).ino), []);
+    // Nothing changed, so every kept fact is read back, none written again.
+    assert.deepEqual(filesUnder(cache).filter((file) => kept.get(file) !== writeStamp(file)), []);
+  });
+
+  it('reuses a hub module\'s kept scan whichever of its ten imports is asked about', async () => {
+    // A route module importing many helpers is scanned for the callers of each. When the scan
+    // followed only the imports on the way to the helper asked about, the hub had one scan per
+    // helper, more than the cache kept per module (8), and a warm run found none of them still
+    // valid: every run scanned the hub again and rewrote its entry (uptime-kuma's server.js).
+    const dir = temporary('unblock-cache-hub-');
+    const helpers = Array.from({ length: 10 }, (_, i) => `h${i}`);
+    fs.writeFileSync(path.join(dir, 'package.json'), '{ "type": "module", "dependencies": { "express": "*" } }');
+    for (const name of helpers) {
+      fs.writeFileSync(path.join(dir, `${name}.js`), `import crypto from 'node:crypto';\nexport function ${name}(p) {\n  return crypto.pbkdf2Sync(p, '${name}', 100000, 64, 'sha512');\n}\n`);
+    }
+    fs.writeFileSync(path.join(dir, 'hub.js'), [
+      "import express from 'express';",
+      ...helpers.map((name) => `import { ${name} } from './${name}.js';`),
+      'export const app = express();',
+      ...helpers.map((name) => `app.post('/${name}', (req, res) => res.json(${name}(req.body.p)));`),
+      '',
+    ].join('\n'));
+    const cache = path.join(temporary('unblock-cache-'), 'cache');
+    const first = await lint(dir, cache);
+    assert.equal(helpers.filter((name) => (first[`${name}.js`] ?? []).some((report) => report.includes(`POST /${name}`))).length, 10, 'each helper is on its route');
+    const kept = new Map(filesUnder(cache).map((file) => [file, writeStamp(file)]));
+    assert.deepEqual(await lint(dir, cache), first);
+    assert.deepEqual(filesUnder(cache).filter((file) => kept.get(file) !== writeStamp(file)), [], 'no kept fact written again');
   });
 
   it('sees a caller added in a new file between two runs (facts are kept, verdicts are not)', async () => {
