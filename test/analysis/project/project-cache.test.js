@@ -132,6 +132,22 @@ describe('analysis/project/project-cache', function () {
     assert.deepEqual(filesUnder(cache).filter((file) => kept.get(file) !== writeStamp(file)), [], 'no kept fact written again');
   });
 
+  it('says on stderr how much of the cache a run used, when UNBLOCK_CACHE_STATS is set', async () => {
+    const { dir, cache } = project();
+    const env = { UNBLOCK_CACHE: undefined, UNBLOCK_CACHE_DIR: cache, UNBLOCK_CACHE_STATS: '1' };
+    const counts = async () => {
+      const result = await lintInChild(dir, ['.'], { env, hangGuardMs: 60_000, child: CHILD, memoryKb: 1_000_000_000 });
+      assert.equal(result.status, 'done', JSON.stringify(result));
+      const line = result.status === 'done' ? /unblock: project cache: (\d+) module scans reused, (\d+) made and kept/.exec(result.stderr) : null;
+      assert.ok(line, 'one line on stderr');
+      return line.slice(1).map(Number);
+    };
+    const [reused, made] = await counts();
+    assert.equal(reused, 0, 'an empty cache has nothing to reuse');
+    assert.ok(made > 0);
+    assert.deepEqual(await counts(), [made, 0], 'the next run reuses every scan');
+  });
+
   it('sees a caller added in a new file between two runs (facts are kept, verdicts are not)', async () => {
     const { dir, cache } = project();
     assert.deepEqual((await lint(dir, cache))['passwords.js'], []);

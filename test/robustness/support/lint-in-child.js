@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 const CHILD = fileURLToPath(new URL('./lint-child.js', import.meta.url));
 
 /**
- * @typedef {{ status: 'done', reports: Record<string, string[]>, warnings: string[] }
+ * @typedef {{ status: 'done', reports: Record<string, string[]>, warnings: string[], stderr: string }
  *   | { status: 'hung' } | { status: 'failed', code: number | null, signal: string | null, stderr: string }} ChildLint
  */
 
@@ -46,7 +46,7 @@ export function lintInChild(cwd, files, { hangGuardMs = 30_000, memoryKb = 4_000
       clearTimeout(timer);
       if (hung) return resolve({ status: 'hung' });
       const line = stdout.trim().split('\n').pop() ?? '';
-      if (code === 0 && line.startsWith('{')) return resolve({ status: 'done', ...JSON.parse(line) });
+      if (code === 0 && line.startsWith('{')) return resolve({ status: 'done', ...JSON.parse(line), stderr });
       resolve({ status: 'failed', code, signal, stderr });
     });
   });

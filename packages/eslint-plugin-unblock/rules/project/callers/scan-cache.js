@@ -12,6 +12,7 @@ import { recordingInputs } from '../cache/inputs.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { dependsOnAny } from '../frameworks/dependencies.js';
+import { countScan } from '../cache/stats.js';
 import { scanModule, callAt } from './call-sites.js';
 
 const KIND = 'scan';
@@ -34,6 +35,7 @@ export function scanWithCache(store, index, file) {
   const kept = store.read(KIND, key);
   if (isFacts(kept) && stillHolds(kept.inputs)) {
     replay(index, kept.ops, file);
+    countScan(true);
     return;
   }
   /** @type {ScanOp[]} */
@@ -44,6 +46,7 @@ export function scanWithCache(store, index, file) {
   });
   // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
   store.write(KIND, key, { inputs, ops });
+  countScan(false);
 }
 
 /**
