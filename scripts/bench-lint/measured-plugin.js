@@ -10,8 +10,10 @@ import { fileURLToPath } from 'node:url';
 const pluginDir = new URL('../../packages/eslint-plugin-unblock/', import.meta.url);
 const fromSources = process.env.UNBLOCK_BENCH_PLUGIN === 'sources';
 
+const entryUrl = new URL(fromSources ? 'index.js' : 'dist/index.js', pluginDir);
+
 /** The entry file measured (oxlint's `jsPlugins` takes a path). */
-export const measuredPluginEntry = fileURLToPath(new URL(fromSources ? 'index.js' : 'dist/index.js', pluginDir));
+export const measuredPluginEntry = fileURLToPath(entryUrl);
 
 if (!fs.existsSync(measuredPluginEntry)) {
   console.error(`bench:lint: ${measuredPluginEntry} is missing; run \`npm run build -w eslint-plugin-unblock\` (npm run bench:lint does).`);
@@ -19,7 +21,7 @@ if (!fs.existsSync(measuredPluginEntry)) {
 }
 
 /** @type {import('eslint').ESLint.Plugin & { rules: Record<string, import('eslint').Rule.RuleModule> }} */
-const plugin = (await import(new URL(fromSources ? 'index.js' : 'dist/index.js', pluginDir).href)).default;
+const plugin = (await import(entryUrl.href)).default;
 
 /** One line for the report's header: which plugin, built when. */
 export const measuredPluginLine = `plugin measured: ${fromSources ? 'its sources' : `the published bundle (dist/, built ${fs.statSync(measuredPluginEntry).mtime.toISOString()})`}`;
