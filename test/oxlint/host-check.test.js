@@ -32,7 +32,7 @@ describe('host check (linters without an API the rules need)', () => {
   it('skips the rule with one warning per rule, however many files', () => {
     /** @type {string[]} */
     const warnings = [];
-    const wrapped = withHostCheck('unblock/test-only-rule', plugin.rules['no-await-waterfall'], (message) => warnings.push(message));
+    const wrapped = withHostCheck('unblock/test-only-rule', plugin.rules['no-await-waterfall'], { warn: (message) => warnings.push(message) });
     const context = { sourceCode: { text: '' } };
     assert.deepEqual(wrapped.create(/** @type {any} */ (context)), {});
     assert.deepEqual(wrapped.create(/** @type {any} */ (context)), {});

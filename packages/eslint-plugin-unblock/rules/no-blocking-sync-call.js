@@ -53,6 +53,8 @@ const stringList = { type: 'array', items: { type: 'string', minLength: 1 }, uni
 export default createRule({
   id: 'no-blocking-sync-call',
   defaultOptions: defaults,
+  // A file that never names one of the modules or packages as a string cannot import it.
+  appliesTo: (text, options) => moduleSpecifierPattern(options.modules).test(text) || moduleSpecifierPattern(options.packages).test(text),
   // Files that only run at start-up or as scripts: the rule leaves them alone.
   ignoreOption: 'startupFiles',
   meta: {

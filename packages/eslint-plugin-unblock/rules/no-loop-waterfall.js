@@ -27,6 +27,8 @@ const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, ...analysisOptionDefaul
 export default createRule({
   id: 'no-loop-waterfall',
   defaultOptions: DEFAULT_OPTIONS,
+  // Every report is about a loop or callback that awaits, and `await` cannot be spelled with escapes.
+  appliesTo: (text) => text.includes('await'),
   meta: {
     type: 'suggestion',
     docs: {

@@ -18,6 +18,9 @@ import { withObservations } from './observed-runs.js';
  *   `docs.url` is added here; `docs.summary` is the few words an editor shows above a report (a CodeLens)
  * @property {Options} defaultOptions the first option object's defaults
  * @property {string} [ignoreOption] the option holding the globs of files the rule leaves alone (default `ignoreFiles`)
+ * @property {(text: string, options: Options) => boolean} [appliesTo] false when a file with this text cannot hold
+ *   anything the rule reports (no `await` for the waterfall rules): the file then costs no listener and no analysis.
+ *   A test of the text that is certain, never a guess: a false answer silences the whole file.
  * @property {(context: import('eslint').Rule.RuleContext, options: Options, gates: import('./report-gates.js').ReportGates) => import('eslint').Rule.RuleListener} create
  */
 
@@ -26,14 +29,42 @@ import { withObservations } from './observed-runs.js';
  * @param {RuleSpec<Options>} spec
  * @returns {import('eslint').Rule.RuleModule}
  */
-export function createRule({ id, meta, defaultOptions, ignoreOption = 'ignoreFiles', create }) {
-  return withHostCheck(`unblock/${id}`, {
+export function createRule({ id, meta, defaultOptions, ignoreOption = 'ignoreFiles', appliesTo, create }) {
+  const optionsOf = optionsMerger(defaultOptions);
+  const rule = {
     meta: { ...meta, docs: { ...meta.docs, url: docsUrl(id) }, defaultOptions: [defaultOptions] },
+    /** @param {import('eslint').Rule.RuleContext} context */
     create(context) {
-      const options = { ...defaultOptions, ...context.options[0] };
+      const options = optionsOf(context.options[0]);
       return create(withObservations(context, `unblock/${id}`, meta.messages ?? {}), options, createReportGates(context, options, ignoreOption));
     },
+  };
+  return withHostCheck(`unblock/${id}`, rule, {
+    appliesTo: appliesTo && ((context) => appliesTo(context.sourceCode.text ?? '', optionsOf(context.options[0]))),
   });
+}
+
+/**
+ * The options a rule runs with: its first option object over the defaults. The last merge is kept:
+ * ESLint hands every file the same object when the options are the defaults (the common case),
+ * so that merge is made once, not once per file and rule; other objects are merged each time.
+ * @template {Record<string, any>} Options
+ * @param {Options} defaultOptions
+ * @returns {(given: Partial<Options> | undefined) => Options}
+ */
+function optionsMerger(defaultOptions) {
+  /** @type {unknown} */
+  let lastGiven;
+  /** @type {Options | null} */
+  let lastMerged = null;
+  return (given) => {
+    if (lastMerged === null || given !== lastGiven) {
+      lastGiven = given;
+      // Frozen: one object serves every file, so no rule may change it.
+      lastMerged = Object.freeze({ ...defaultOptions, ...given });
+    }
+    return lastMerged;
+  };
 }
 
 /**

@@ -4,7 +4,7 @@
  * ESLint-compatible host) gets one clear warning per rule and the rule skips its files, instead
  * of a TypeError in the middle of a lint.
  */
-import { noteLint } from '../../project/modules/lint-bounds.js';
+import { noteLint, noteLintActivity } from '../../project/modules/lint-bounds.js';
 import { noteCacheSettings } from '../../project/cache/settings.js';
 
 /** Methods of `context.sourceCode` the rules and their fix builders call. */
@@ -19,9 +19,12 @@ const CONTEXT_PROPERTIES = ['filename', 'cwd', 'options'];
 /** What each file's source code object lacks, checked once for all the rules that lint that file. */
 const checkedSources = new WeakMap();
 
+/** What a linter that provides everything lacks: one shared empty list, so the check allocates nothing per file. */
+const NOTHING_MISSING = Object.freeze(/** @type {string[]} */ ([]));
+
 /**
  * @param {any} context a rule context
- * @returns {string[]} the missing pieces, e.g. `sourceCode.getScope()`; empty when all are there
+ * @returns {ReadonlyArray<string>} the missing pieces, e.g. `sourceCode.getScope()`; empty when all are there
  */
 export function missingHostApis(context) {
   const sourceCode = context?.sourceCode;
@@ -32,13 +35,14 @@ export function missingHostApis(context) {
       ...SOURCE_CODE_METHODS.filter((name) => typeof sourceCode[name] !== 'function').map((name) => `sourceCode.${name}()`),
       ...SOURCE_CODE_PROPERTIES.filter((name) => !(name in sourceCode)).map((name) => `sourceCode.${name}`),
     ];
-    checkedSources.set(sourceCode, missingInSource);
+    checkedSources.set(sourceCode, missingInSource.length === 0 ? NOTHING_MISSING : missingInSource);
   }
-  return [
-    ...missingInSource,
-    ...CONTEXT_PROPERTIES.filter((name) => !(name in context)).map((name) => `context.${name}`),
-    ...(typeof context.report === 'function' ? [] : ['context.report()']),
-  ];
+  /** @type {string[] | null} */
+  let missingInContext = null;
+  for (const name of CONTEXT_PROPERTIES) if (!(name in context)) (missingInContext ??= []).push(`context.${name}`);
+  if (typeof context.report !== 'function') (missingInContext ??= []).push('context.report()');
+  if (missingInContext === null) return missingInSource.length === 0 ? NOTHING_MISSING : missingInSource;
+  return [...missingInSource, ...missingInContext];
 }
 
 /** Files whose cache settings are noted: the first rule of a file notes them for all (they are the lint's, not the rule's). */
@@ -49,19 +53,27 @@ const warned = new Set();
 
 /**
  * Wraps a rule so that, on a host missing something it needs, it warns once and reports nothing.
- * The check costs a few property lookups per file.
+ * The check costs a few property lookups per file. A file the rule can report nothing in (its
+ * `appliesTo` says so from the text) costs no more than that: no listeners, no lint noted.
  * @template {import('eslint').Rule.RuleModule} T
  * @param {string} id full rule id, e.g. `unblock/no-await-waterfall`
  * @param {T} rule
- * @param {(message: string) => void} [warn] defaults to process.emitWarning
+ * @param {{ appliesTo?: (context: import('eslint').Rule.RuleContext) => boolean, warn?: (message: string) => void }} [shell]
+ *   appliesTo: false when the file's text cannot hold a report (a quick test, never a guess);
+ *   warn: defaults to process.emitWarning
  * @returns {T}
  */
-export function withHostCheck(id, rule, warn = (message) => process.emitWarning(message, { code: 'UNBLOCK_UNSUPPORTED_LINTER' })) {
+export function withHostCheck(id, rule, { appliesTo, warn = (message) => process.emitWarning(message, { code: 'UNBLOCK_UNSUPPORTED_LINTER' }) } = {}) {
   return {
     ...rule,
     create(context) {
       const missing = missingHostApis(context);
       if (missing.length === 0) {
+        if (appliesTo && !appliesTo(context)) {
+          // Still a lint: the next one must not take the time since the last analysed file for a pause.
+          noteLintActivity();
+          return {};
+        }
         // What bounds the project index for this file: the folder it may read, its time and size budget.
         // A file too big to be hand-written is not analysed at all (one line says so).
         if (!settingsNoted.has(context.sourceCode)) {

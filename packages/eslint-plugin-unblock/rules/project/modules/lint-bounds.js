@@ -97,6 +97,14 @@ export function noteLint(context) {
   return analyse;
 }
 
+/**
+ * Notes that a lint started whose file no rule analyses (nothing in its text to report): not a new
+ * generation (it reads nothing), but not a pause either, as a gap with no lint at all would be.
+ */
+export function noteLintActivity() {
+  latestStart = performance.now();
+}
+
 /** @param {string} bound */
 function rememberBound(bound) {
   const at = bounds.indexOf(bound);
