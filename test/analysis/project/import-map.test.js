@@ -67,4 +67,33 @@ describe('project index: the import map read beside the lint', function () {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('with a persistent cache, trusts a kept file\'s imports while the listing\'s stamp for it is the kept one, and reads it again when it is not', () => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-import-map-stamps-')));
+    try {
+      fs.writeFileSync(path.join(dir, 'package.json'), '{}');
+      const [a, b, c] = ['a.js', 'b.js', 'c.js'].map((name) => path.join(dir, name));
+      fs.writeFileSync(a, "import { b } from './b.js';\nexport const a = () => b();\n");
+      fs.writeFileSync(b, 'export const b = () => 1;\n');
+      fs.writeFileSync(c, 'export const c = () => 2;\n');
+      const stampOf = (/** @type {string} */ file) => {
+        const stat = fs.statSync(file);
+        return `${stat.mtimeMs}:${stat.size}`;
+      };
+      const cache = (/** @type {string[]} */ stamps) => ({ folder: path.join(dir, 'cache'), root: dir, layout: 'one layout', stamps });
+      const files = [a, b, c];
+      const keptStamps = files.map(stampOf);
+      assert.deepEqual(readImportMap(files, cache(keptStamps)).get(c), undefined);
+      // a.js now imports c.js too. A listing that still gives its kept stamp is taken at its word
+      // (the stamp is all a stat would have told): the kept imports stand.
+      fs.writeFileSync(a, "import { b } from './b.js';\nimport { c } from './c.js';\nexport const a = () => b() + c();\n");
+      assert.deepEqual(readImportMap(files, cache(keptStamps)).get(c), undefined);
+      // The listing made after the edit has its new stamp: a.js is read again.
+      assert.deepEqual(readImportMap(files, cache(files.map(stampOf))).get(c), [a]);
+      // With no stamp from a listing, the file is stat'ed here, as before.
+      assert.deepEqual(readImportMap(files, cache(['', '', ''])).get(c), [a]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

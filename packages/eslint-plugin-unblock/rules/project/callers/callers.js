@@ -58,7 +58,7 @@ export function callerIndexFor(file) {
   if (!project) return null;
   const cached = byRoot.get(project.root);
   if (cached && cached.version === project.version) return cached.index;
-  const index = project.files ? createIndex(project.root, project.files, project.layout) : null;
+  const index = project.files ? createIndex(project.root, project.files, project.layout, project.stamps) : null;
   byRoot.set(project.root, { version: project.version, index });
   return index;
 }
@@ -121,9 +121,10 @@ export function forgetCallerIndexes() {
  * @param {string} root the folder the files were listed from
  * @param {string[]} files the project's source files, tests left out
  * @param {string} layout what decides how its imports resolve (project-layout.js)
+ * @param {ReadonlyMap<string, string>} stamps each file's stamp when listed (project-files.js)
  * @returns {CallerIndex}
  */
-function createIndex(root, files, layout) {
+function createIndex(root, files, layout, stamps) {
   /** @type {Set<string>} the files scanned for callers */
   const scanned = new Set();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
@@ -135,7 +136,8 @@ function createIndex(root, files, layout) {
   /** @returns {import('../modules/import-map.js').ImportMapCache | null} where the persistent cache keeps the import facts */
   const importCache = () => {
     const folder = cacheFolderFor(root);
-    return folder === null ? null : { folder, root, layout };
+    // The listing's stamps, in the files' order: the map trusts a kept fact whose stamp they repeat, without a stat.
+    return folder === null ? null : { folder, root, layout, stamps: files.map((file) => stamps.get(file) ?? '') };
   };
   const importersOf = () => (importers ??= request ? request.take() : readImportMap(files, importCache()));
   /** @type {CallerIndex} */

@@ -21,6 +21,8 @@ const SPECIFIER = /\b(?:from|require\s*\(|import\s*\(?)\s*(['"])([^'"\n]+)\1/g;
  * @property {string} folder   the cache folder
  * @property {string} root     the project's root
  * @property {string} layout   what decides how its imports resolve (project-layout.js)
+ * @property {string[]} [stamps] each file's modification time and size as `mtimeMs:size`, as the project's listing
+ *   just read them (project-files.js), in the order of the files; absent or '': stat the file here
  *
  * @typedef {object} KeptImports  what a run leaves for the next
  * @property {string} layout
@@ -50,9 +52,9 @@ export function readImportMap(files, cache = null) {
   let changed = !kept || kept.layout !== cache?.layout;
   /** @type {Map<string, string[]>} */
   const importers = new Map();
-  for (const file of files) {
+  for (const [at, file] of files.entries()) {
     const known = kept?.files[file];
-    const fact = store ? factOf(file, known) : null;
+    const fact = store ? factOf(file, known, cache?.stamps?.[at] || null) : null;
     if (fact) {
       facts[file] = fact;
       changed ||= fact !== known;
@@ -89,9 +91,12 @@ function specifiersOf(text) {
  * read at, or while its text hashes the same; else read now.
  * @param {string} file
  * @param {KeptImports['files'][string] | undefined} known
+ * @param {string | null} listed its stamp as the project's listing read it (`mtimeMs:size`); null: stat it now
  * @returns {KeptImports['files'][string]}
  */
-function factOf(file, known) {
+function factOf(file, known, listed) {
+  // The listing stat'ed every file a moment ago: the same answer, without a second stat per file.
+  if (known && listed !== null && listed === `${known[0]}:${known[1]}`) return known;
   const stat = regularFileStat(file);
   if (known && stat && known[0] === stat.mtimeMs && known[1] === stat.size) return known;
   // Bundles and generated files (Ghost ships megabytes of built admin assets) call no server code

@@ -38,6 +38,8 @@ const BUSY_CHECK_SPACING = 500;
  * @property {string[] | null} files  null when there are more than MAX_PROJECT_FILES
  * @property {number} version     changes whenever a file or folder changed on disk
  * @property {string} layout      what decides how imports resolve, as a fingerprint (project-layout.js)
+ * @property {ReadonlyMap<string, string>} stamps  each file's (and folder's) modification time and size when listed,
+ *   as `mtimeMs:size`: what the import map compares its kept facts with, instead of a stat per file again
  *
  * @typedef {object} Snapshot
  * @property {string[] | null} files
@@ -72,7 +74,7 @@ export function projectFilesOf(file) {
     snapshot = listSnapshot(root);
     snapshots.set(root, snapshot);
   }
-  return { root, files: snapshot.files, version: snapshot.version, layout: snapshot.layout };
+  return { root, files: snapshot.files, version: snapshot.version, layout: snapshot.layout, stamps: snapshot.stamps };
 }
 
 /** @param {Snapshot} snapshot */
