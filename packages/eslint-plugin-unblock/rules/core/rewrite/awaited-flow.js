@@ -25,28 +25,47 @@ export function isAwaitOperand(call) {
 
 /**
  * Sets `parent` on every node under `node` and hands each to `visit`, without recursion (a long
- * function body is deep).
+ * function body is deep). A node's children are read through the parser's visitor keys (its
+ * other properties are positions and flags): no list of property names is made per node.
  * @param {any} node
  * @param {any} parent
  * @param {(node: any) => void} visit
+ * @param {Record<string, readonly string[]>} visitorKeys the parser's, by node type; a type missing there has its
+ *   properties read one by one
  */
-export function linkParents(node, parent, visit) {
-  /** @type {[any, any][]} */
-  const stack = [[node, parent]];
+export function linkParents(node, parent, visit, visitorKeys) {
+  node.parent = parent;
+  const stack = [node];
   while (stack.length > 0) {
-    const [current, up] = /** @type {[any, any]} */ (stack.pop());
-    current.parent = up;
+    const current = stack.pop();
     visit(current);
-    for (const key of Object.keys(current)) {
-      if (key === 'parent' || key === 'loc' || key === 'extra' || key.endsWith('Comments')) continue;
+    for (const key of visitorKeys[current.type] ?? childKeysOf(current)) {
       const value = current[key];
       if (Array.isArray(value)) {
-        for (const item of value) if (item && typeof item.type === 'string') stack.push([item, current]);
+        for (const item of value) if (item && typeof item.type === 'string') push(stack, item, current);
       } else if (value && typeof value.type === 'string') {
-        stack.push([value, current]);
+        push(stack, value, current);
       }
     }
   }
+}
+
+/**
+ * @param {any[]} stack
+ * @param {any} child
+ * @param {any} parent
+ */
+function push(stack, child, parent) {
+  child.parent = parent;
+  stack.push(child);
+}
+
+/**
+ * The properties of a node of a type the visitor keys do not name, that may hold nodes.
+ * @param {any} node
+ */
+function childKeysOf(node) {
+  return Object.keys(node).filter((key) => key !== 'parent' && key !== 'loc' && key !== 'extra' && !key.endsWith('Comments'));
 }
 
 /**

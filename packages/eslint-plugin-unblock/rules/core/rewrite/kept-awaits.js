@@ -14,7 +14,7 @@
  * parse, no parser on this platform — answers no.
  */
 import { isFunctionNode } from '../syntax/ast.js';
-import { parseWithOxc } from '../../project/modules/module-cache.js';
+import { parseWithOxc, foreignVisitorKeys } from '../../project/modules/module-cache.js';
 import { linkParents, isAwaitOperand, isAwaited } from './awaited-flow.js';
 
 /** @typedef {{ range: [number, number], text: string }} TextEdit */
@@ -176,7 +176,7 @@ function countAwaitedCalls(text, language, method, operandsOnly) {
   linkParents(parsed.program, null, (node) => {
     if (node.type === 'CallExpression') calls.push(node);
     else if (node.type === 'Identifier') identifiers.push(node);
-  });
+  }, foreignVisitorKeys());
   const flow = { identifiers, seen: new Set() };
   /** @type {Map<string, number>} */
   const counts = new Map();
