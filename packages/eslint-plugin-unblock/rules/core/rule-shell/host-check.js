@@ -31,18 +31,18 @@ export function missingHostApis(context) {
   if (!sourceCode || typeof sourceCode !== 'object') return ['context.sourceCode'];
   let missingInSource = checkedSources.get(sourceCode);
   if (!missingInSource) {
-    missingInSource = [
-      ...SOURCE_CODE_METHODS.filter((name) => typeof sourceCode[name] !== 'function').map((name) => `sourceCode.${name}()`),
-      ...SOURCE_CODE_PROPERTIES.filter((name) => !(name in sourceCode)).map((name) => `sourceCode.${name}`),
-    ];
-    checkedSources.set(sourceCode, missingInSource.length === 0 ? NOTHING_MISSING : missingInSource);
+    /** @type {string[] | null} */
+    let missing = null;
+    for (const name of SOURCE_CODE_METHODS) if (typeof sourceCode[name] !== 'function') (missing ??= []).push(`sourceCode.${name}()`);
+    for (const name of SOURCE_CODE_PROPERTIES) if (!(name in sourceCode)) (missing ??= []).push(`sourceCode.${name}`);
+    missingInSource = missing ?? NOTHING_MISSING;
+    checkedSources.set(sourceCode, missingInSource);
   }
   /** @type {string[] | null} */
   let missingInContext = null;
   for (const name of CONTEXT_PROPERTIES) if (!(name in context)) (missingInContext ??= []).push(`context.${name}`);
   if (typeof context.report !== 'function') (missingInContext ??= []).push('context.report()');
-  if (missingInContext === null) return missingInSource.length === 0 ? NOTHING_MISSING : missingInSource;
-  return [...missingInSource, ...missingInContext];
+  return missingInContext === null ? missingInSource : [...missingInSource, ...missingInContext];
 }
 
 /** Files whose cache settings are noted: the first rule of a file notes them for all (they are the lint's, not the rule's). */
