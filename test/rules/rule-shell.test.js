@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { createRule } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/create-rule.js';
-import { lintGeneration } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { lintGeneration, lintPauses } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
 
 /**
  * The context ESLint builds for a file with this text, taken from a real lint.
@@ -51,6 +51,18 @@ describe('rule shell: files a rule cannot report in', () => {
     assert.equal(lintGeneration(), before);
     plugin.rules['no-await-waterfall'].create(contextFor('async function f() { await a(); }'));
     assert.equal(lintGeneration(), before + 1);
+  });
+
+  it('a pause before a skipped file still counts: the analysed file after it checks the project again', async () => {
+    // Without this, an edit in a file with no await, then a lint of one with awaits, looked like
+    // one busy command-line run, and the project listing was trusted for longer than after a pause.
+    plugin.rules['no-await-waterfall'].create(contextFor('async function f() { await a(); }'));
+    const before = lintPauses();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    plugin.rules['no-await-waterfall'].create(contextFor('f();'));
+    assert.equal(lintPauses(), before + 1);
+    plugin.rules['no-await-waterfall'].create(contextFor('async function f() { await a(); }'));
+    assert.equal(lintPauses(), before + 1, 'no second pause right after it');
   });
 
   it('still reports in a file with awaits, and nothing in one without (same results as analysing every file)', () => {

@@ -80,8 +80,7 @@ export function noteLint(context) {
   if (known !== undefined) return known;
   generation++;
   const now = performance.now();
-  if (now - latestStart >= PAUSE_MS) pauses++;
-  latestStart = now;
+  notePauses(now);
   const file = path.resolve(context.filename);
   const cwd = path.resolve(context.cwd);
   const bound = isWithin(file, cwd) ? cwd : null;
@@ -99,10 +98,20 @@ export function noteLint(context) {
 
 /**
  * Notes that a lint started whose file no rule analyses (nothing in its text to report): not a new
- * generation (it reads nothing), but not a pause either, as a gap with no lint at all would be.
+ * generation (it reads nothing), but a lint all the same, for telling pauses. A gap before it is a
+ * pause (the next analysed file must not miss it); a run of such lints with no gap is none.
  */
 export function noteLintActivity() {
-  latestStart = performance.now();
+  notePauses(performance.now());
+}
+
+/**
+ * Counts a pause when this lint starts long after the one before.
+ * @param {number} now performance.now() at the lint's start
+ */
+function notePauses(now) {
+  if (now - latestStart >= PAUSE_MS) pauses++;
+  latestStart = now;
 }
 
 /** @param {string} bound */
