@@ -12,6 +12,7 @@ import { createRule } from './core/rule-shell/create-rule.js';
 import { isTypeScript } from './no-await-waterfall/context-types.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
+import { mayHoldSettledGroup } from './no-await-waterfall/settled-shape.js';
 import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
 import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
@@ -96,6 +97,8 @@ export default createRule({
      * @param {any[]} statements
      */
     function checkSettled(statements) {
+      // Most try blocks that await stand alone: a list without two side by side needs no facts.
+      if (!mayHoldSettledGroup(statements)) return;
       const facts = getFacts();
       const groups = findSettledGroups(statements, { sourceCode, index: facts.index, classifier: facts.classifier });
       if (groups.length === 0 || !mayReportIn(statements[0])) return;

@@ -98,8 +98,7 @@ function callsIn(handler, visitorKeys) {
  * @returns {SettledMember | null}
  */
 export function settledMemberOf(statement, { sourceCode, index, classifier }) {
-  if (statement.type !== 'TryStatement' || statement.finalizer || !statement.handler) return null;
-  if (statement.block.body.length !== 1) return null;
+  if (!hasSettledShape(statement)) return null;
   const [inner] = statement.block.body;
   const operation = operationOf(inner, sourceCode, index);
   if (!operation) return null;
@@ -123,4 +122,26 @@ export function settledMemberOf(statement, { sourceCode, index, classifier }) {
     catchEffects,
     catchCalls: callsIn(handler, visitorKeys),
   };
+}
+
+/**
+ * The part of a member's shape read from the syntax alone: a try with a catch, no `finally`, and one
+ * expression statement in its block.
+ * @param {any} statement
+ */
+function hasSettledShape(statement) {
+  return statement.type === 'TryStatement' && !statement.finalizer && Boolean(statement.handler)
+    && statement.block.body.length === 1 && statement.block.body[0].type === 'ExpressionStatement';
+}
+
+/**
+ * Whether a statement list may hold a settled group at all: two members side by side, by their
+ * syntax. Asked before the file's facts are built, which a list without such a pair never needs.
+ * @param {any[]} statements
+ */
+export function mayHoldSettledGroup(statements) {
+  for (let i = 1; i < statements.length; i++) {
+    if (hasSettledShape(statements[i]) && hasSettledShape(statements[i - 1])) return true;
+  }
+  return false;
 }
