@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { lintBoundOf, lintGeneration, isWithin } from './lint-bounds.js';
+import { lintBoundOf, lintGeneration, lintPauses, isWithin } from './lint-bounds.js';
 import { readRegularFile, regularFileStat } from './read-regular-file.js';
 
 /** A package.json or pnpm-workspace.yaml bigger than this is not read. */
@@ -21,7 +21,13 @@ const MAX_MANIFEST_BYTES = 1_000_000;
  * @property {string} callerRoot   the workspace root when the package is one of its packages, else packageRoot
  */
 
-/** @type {Map<string, { generation: number, roots: ProjectRoots | null }>} by folder */
+/**
+ * By folder. An answer holds for the rest of a file's lint, and while lints follow one another
+ * without a pause (a command-line run: project-files.js trusts its listing the same way): the walk
+ * up to the package.json was a few stats per file and rule, ~0.5% of a run on Ghost. After a pause
+ * (an editor after an edit, eslint_d at its next command) it is asked of the disk again.
+ * @type {Map<string, { generation: number, pauses: number, roots: ProjectRoots | null }>}
+ */
 const rootsByFolder = new Map();
 
 /**
@@ -35,11 +41,12 @@ export function projectRootsOf(file) {
   const key = `${bound ?? ''}\0${folder}`;
   const cached = rootsByFolder.get(key);
   const generation = lintGeneration();
-  if (cached && cached.generation === generation) return cached.roots;
+  const pauses = lintPauses();
+  if (cached && (cached.generation === generation || cached.pauses === pauses)) return cached.roots;
   const packageRoot = nearestPackage(folder, bound);
   const roots = packageRoot === null ? null : { packageRoot, callerRoot: workspaceRootOf(packageRoot, bound) ?? packageRoot };
   if (rootsByFolder.size > 10_000) rootsByFolder.clear();
-  rootsByFolder.set(key, { generation, roots });
+  rootsByFolder.set(key, { generation, pauses, roots });
   return roots;
 }
 
