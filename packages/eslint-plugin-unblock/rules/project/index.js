@@ -28,24 +28,26 @@ import { forgetProjectRoots } from './modules/project-root.js';
  *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
  */
 
-/** @type {WeakMap<object, Map<Function, ReturnType<typeof createIndex>>>} */
+/** @type {WeakMap<object, Map<object, ReturnType<typeof createIndex>>>} per linted file: its indexes by what decides call kinds */
 const indexes = new WeakMap();
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} filename
  * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames what a call's names say (the rule's verb tables)
+ * @param {object} [namesKey] what `kindOfNames` is a function of (the verb tables): callers that hand the same key
+ *   share one index and its summaries; by default the function itself
  */
-export function getProjectIndex(sourceCode, filename, kindOfNames) {
-  let byClassifier = indexes.get(sourceCode);
-  if (!byClassifier) {
-    byClassifier = new Map();
-    indexes.set(sourceCode, byClassifier);
+export function getProjectIndex(sourceCode, filename, kindOfNames, namesKey = kindOfNames) {
+  let byNames = indexes.get(sourceCode);
+  if (!byNames) {
+    byNames = new Map();
+    indexes.set(sourceCode, byNames);
   }
-  let index = byClassifier.get(kindOfNames);
+  let index = byNames.get(namesKey);
   if (!index) {
     index = createIndex(sourceCode, filename, kindOfNames);
-    byClassifier.set(kindOfNames, index);
+    byNames.set(namesKey, index);
   }
   return index;
 }

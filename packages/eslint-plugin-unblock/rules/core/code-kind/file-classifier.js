@@ -26,7 +26,7 @@ export function createFileClassifier(sourceCode, filename, options, index, extra
     getText: (node) => sourceCode.getText(node),
     // Asked only for awaited operations, so files without any pay nothing.
     nounGetters: extra.nounGetters ?? false,
-    summaryOfCall: (call) => (project ??= getProjectIndex(sourceCode, filename, classifier.kindOfCall)).summaryOfCall(call),
+    summaryOfCall: (call) => (project ??= getProjectIndex(sourceCode, filename, classifier.kindOfCall, classifier.namesKey)).summaryOfCall(call),
   });
   return classifier;
 }

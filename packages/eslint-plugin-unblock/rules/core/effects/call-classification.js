@@ -73,8 +73,7 @@ export function createCallClassifier(options, context) {
    */
   const classifyOperation = (operand) => classifyOperand(operand, classifyCall, objectArgumentsOf, context);
 
-  // A closure of its own per classifier: the project index is cached by this function.
-  /** @param {any} call */
+  /** What a call's names say: a function of the call and the verb tables alone. @param {any} call */
   const kindOfCall = (call) => classifyCall(call).kind;
 
   return {
@@ -83,6 +82,9 @@ export function createCallClassifier(options, context) {
     verbsOf,
     kindOfNames: (/** @type {string[]} */ names) => kindOfNames(names, tables),
     kindOfCall,
+    // One object per set of verb options (call-names.js): classifiers with the same options answer
+    // kindOfCall alike, so both waterfall rules may share one file's project index and its summaries.
+    namesKey: /** @type {object} */ (tables),
   };
 }
 
