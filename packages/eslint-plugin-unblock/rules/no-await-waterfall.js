@@ -84,9 +84,8 @@ export default createRule({
     const mayReportIn = (node) =>
       !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !inDynamicScope(sourceCode, node) && !gates.oneOffAt(node);
 
-    /** @param {any[]} statements */
+    /** @param {any[]} statements a list with two awaited statements or more */
     function checkStatements(statements) {
-      if (countAwaitedStatements(statements) < 2) return;
       const groups = findStatementGroups(statements, getFacts()).filter(worthStartingTogether);
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
       for (const members of groups) context.report(statementGroupReport(getSettings(), statements, members, getFacts()));
@@ -94,11 +93,9 @@ export default createRule({
 
     /**
      * Each await in its own try/catch: one Promise.allSettled, each catch body applied to its own entry.
-     * @param {any[]} statements
+     * @param {any[]} statements a list with two tries of that shape side by side
      */
     function checkSettled(statements) {
-      // Most try blocks that await stand alone: a list without two side by side needs no facts.
-      if (!mayHoldSettledGroup(statements)) return;
       const facts = getFacts();
       const groups = findSettledGroups(statements, { sourceCode, index: facts.index, classifier: facts.classifier });
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
@@ -107,10 +104,9 @@ export default createRule({
 
     /**
      * @param {any} container
-     * @param {any[]} slots expressions in evaluation order (null for a slot that is not a plain value)
+     * @param {any[]} slots expressions in evaluation order (null for a slot that is not a plain value), two or more awaited
      */
     function checkSlots(container, slots) {
-      if (!hasTwoAwaitedSlots(slots)) return;
       // The gates last: the start-up gate reads other files for callers, worth it only for a report.
       const runs = awaitedCallRuns(slots, getFacts, sourceCode.visitorKeys);
       if (runs.length === 0 || !mayReportIn(container)) return;
@@ -135,11 +131,17 @@ export default createRule({
         if (tryList) tryStatementLists.add(tryList);
       },
       'Program:exit'() {
+        // First what the syntax alone tells: a group needs two awaited statements in a list, two
+        // awaited slots, or two tries that each await side by side (most lone tries around an
+        // await). A file with none of these asks nothing more, not even what kind of file it is.
+        const lists = [...statementLists].map(statementsOf).filter((statements) => countAwaitedStatements(statements) >= 2);
+        const slotLists = [...slotContainers].map((container) => ({ container, slots: slotsOf(container) })).filter(({ slots }) => hasTwoAwaitedSlots(slots));
+        const tryLists = [...tryStatementLists].map(statementsOf).filter(mayHoldSettledGroup);
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
-        if (statementLists.size + slotContainers.size + tryStatementLists.size === 0 || gates.oneOffFile()) return;
-        for (const owner of statementLists) checkStatements(statementsOf(owner));
-        for (const container of slotContainers) checkSlots(container, slotsOf(container));
-        for (const owner of tryStatementLists) checkSettled(statementsOf(owner));
+        if (lists.length + slotLists.length + tryLists.length === 0 || gates.oneOffFile()) return;
+        for (const statements of lists) checkStatements(statements);
+        for (const { container, slots } of slotLists) checkSlots(container, slots);
+        for (const statements of tryLists) checkSettled(statements);
       },
     };
   },
