@@ -45,6 +45,16 @@ describe('rule shell: files a rule cannot report in', () => {
     assert.ok(listenersOf('no-blocking-sync-call', "import bcrypt from 'bcrypt'; bcrypt.hashSync(p, 10);").includes('Program:exit'));
   });
 
+  it('the blocking-call rule tests the modules and packages its options name, not the defaults', () => {
+    const rule = plugin.rules['no-blocking-sync-call'];
+    const zlibOnly = { modules: ['zlib'], packages: [] };
+    /** @param {string} text */
+    const listeners = (text) => Object.keys(rule.create(Object.create(contextFor(text), { options: { value: [zlibOnly] } })));
+    assert.deepEqual(listeners("const fs = require('fs'); fs.readFileSync(p);"), [], 'fs is not among the modules asked for');
+    assert.deepEqual(listeners("import bcrypt from 'bcrypt'; bcrypt.hashSync(p, 10);"), [], 'nor is any package');
+    assert.ok(listeners("const zlib = require('node:zlib'); zlib.gzipSync(b);").includes('Program:exit'));
+  });
+
   it('a skipped file starts no lint generation (it reads nothing a later lint must check again); an analysed one does', () => {
     const before = lintGeneration();
     plugin.rules['no-await-waterfall'].create(contextFor('f();'));

@@ -54,7 +54,7 @@ export default createRule({
   id: 'no-blocking-sync-call',
   defaultOptions: defaults,
   // A file that never names one of the modules or packages as a string cannot import it.
-  appliesTo: (text, options) => moduleSpecifierPattern(options.modules).test(text) || moduleSpecifierPattern(options.packages).test(text),
+  appliesTo: (text, options) => specifierPatternsOf(options).either.test(text),
   // Files that only run at start-up or as scripts: the rule leaves them alone.
   ignoreOption: 'startupFiles',
   meta: {
@@ -118,8 +118,9 @@ export default createRule({
       },
       'Program:exit'() {
         // A file that never names one of the modules as a string cannot import it: skip tracking.
-        const names = moduleSpecifierPattern(options.modules).test(sourceCode.text);
-        const namesPackage = moduleSpecifierPattern(options.packages).test(sourceCode.text);
+        const patterns = specifierPatternsOf(options);
+        const names = patterns.modules.test(sourceCode.text);
+        const namesPackage = patterns.packages.test(sourceCode.text);
         if (!names && !namesPackage) return;
         const calls = names ? findBlockingCalls(sourceCode, { modules: options.modules, dynamicImports, importEquals }) : [];
         const packageCalls = namesPackage ? findPackageCalls(sourceCode, { ...options, dynamicImports, importEquals }) : [];
@@ -152,21 +153,28 @@ export default createRule({
   },
 });
 
-/** @type {Map<string, RegExp>} */
-const specifierPatterns = new Map();
+/** @type {WeakMap<object, { modules: RegExp, packages: RegExp, either: RegExp }>} by the rule's options (one object per option set) */
+const specifierPatterns = new WeakMap();
 
 /**
- * `'fs'`, `"node:fs"`, `'fs/promises'`…: how any import or require of the modules must appear in the text.
- * @param {ReadonlyArray<string>} modules
+ * How an import or require of the option's modules, of its packages, or of either must appear in the text.
+ * @param {{ modules: ReadonlyArray<string>, packages: ReadonlyArray<string> }} options
  */
-function moduleSpecifierPattern(modules) {
-  const key = modules.join('|');
-  let pattern = specifierPatterns.get(key);
-  if (!pattern) {
-    pattern = new RegExp(`['"\`](?:node:)?(?:${key})(?:/[\\w/]*)?['"\`]`);
-    specifierPatterns.set(key, pattern);
+function specifierPatternsOf(options) {
+  let patterns = specifierPatterns.get(options);
+  if (!patterns) {
+    patterns = { modules: specifierPattern(options.modules), packages: specifierPattern(options.packages), either: specifierPattern([...options.modules, ...options.packages]) };
+    specifierPatterns.set(options, patterns);
   }
-  return pattern;
+  return patterns;
+}
+
+/**
+ * `'fs'`, `"node:fs"`, `'fs/promises'`…: how any import or require of the names must appear in the text.
+ * @param {ReadonlyArray<string>} names
+ */
+function specifierPattern(names) {
+  return new RegExp(`['"\`](?:node:)?(?:${names.join('|')})(?:/[\\w/]*)?['"\`]`);
 }
 
 /**
