@@ -6,13 +6,12 @@ import { createStatementFacts } from './no-await-waterfall/statement-facts.js';
 import { findStatementGroups } from './no-await-waterfall/waterfall-groups.js';
 import { isInOrderedScope } from './core/effects/ordered-scopes.js';
 import { worthStartingTogether } from './no-await-waterfall/independence.js';
-import { hasTwoAwaitedSlots, awaitedCallRuns } from './no-await-waterfall/slot-runs.js';
-import { statementListOf, slotContainerOf, slotsOf, countAwaitedStatements, tryStatementListOf, statementsOf } from './no-await-waterfall/waterfall-places.js';
+import { awaitedCallRuns } from './no-await-waterfall/slot-runs.js';
+import { statementListOf, slotContainerOf, tryStatementListOf, placesWorthAnalysing } from './no-await-waterfall/waterfall-places.js';
 import { createRule } from './core/rule-shell/create-rule.js';
 import { isTypeScript } from './no-await-waterfall/context-types.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
-import { mayHoldSettledGroup } from './no-await-waterfall/settled-shape.js';
 import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
 import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
@@ -131,12 +130,8 @@ export default createRule({
         if (tryList) tryStatementLists.add(tryList);
       },
       'Program:exit'() {
-        // First what the syntax alone tells: a group needs two awaited statements in a list, two
-        // awaited slots, or two tries that each await side by side (most lone tries around an
-        // await). A file with none of these asks nothing more, not even what kind of file it is.
-        const lists = [...statementLists].map(statementsOf).filter((statements) => countAwaitedStatements(statements) >= 2);
-        const slotLists = [...slotContainers].map((container) => ({ container, slots: slotsOf(container) })).filter(({ slots }) => hasTwoAwaitedSlots(slots));
-        const tryLists = [...tryStatementLists].map(statementsOf).filter(mayHoldSettledGroup);
+        // A file whose awaits make no pair anywhere asks nothing more, not even what kind of file it is.
+        const { lists, slotLists, tryLists } = placesWorthAnalysing({ statementLists, slotContainers, tryStatementLists });
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
         if (lists.length + slotLists.length + tryLists.length === 0 || gates.oneOffFile()) return;
         for (const statements of lists) checkStatements(statements);

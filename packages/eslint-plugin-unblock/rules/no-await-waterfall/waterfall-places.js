@@ -5,6 +5,8 @@
  * without awaits costs nothing.
  */
 import { awaitInValue } from './operations.js';
+import { hasTwoAwaitedSlots } from './slot-runs.js';
+import { mayHoldSettledGroup } from './settled-shape.js';
 
 const STATEMENT_LIST_OWNERS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase']);
 /** Nodes between an await and its statement when the await is the statement's value. */
@@ -98,4 +100,19 @@ export function tryStatementListOf(block) {
  */
 export function statementsOf(owner) {
   return owner.type === 'SwitchCase' ? owner.consequent : owner.body;
+}
+
+/**
+ * Of the places a file's awaits were found in, those the syntax alone says may hold a group, before
+ * any facts are built: statement lists with two awaited statements or more, expressions with two
+ * awaited slots, and lists with two tries that each await side by side (most tries around an await
+ * stand alone). In the order found.
+ * @param {{ statementLists: Set<any>, slotContainers: Set<any>, tryStatementLists: Set<any> }} found
+ */
+export function placesWorthAnalysing({ statementLists, slotContainers, tryStatementLists }) {
+  return {
+    lists: [...statementLists].map(statementsOf).filter((statements) => countAwaitedStatements(statements) >= 2),
+    slotLists: [...slotContainers].map((container) => ({ container, slots: slotsOf(container) })).filter(({ slots }) => hasTwoAwaitedSlots(slots)),
+    tryLists: [...tryStatementLists].map(statementsOf).filter(mayHoldSettledGroup),
+  };
 }
