@@ -53,6 +53,9 @@ describe('rule shell: files a rule cannot report in', () => {
     assert.deepEqual(listeners("const fs = require('fs'); fs.readFileSync(p);"), [], 'fs is not among the modules asked for');
     assert.deepEqual(listeners("import bcrypt from 'bcrypt'; bcrypt.hashSync(p, 10);"), [], 'nor is any package');
     assert.ok(listeners("const zlib = require('node:zlib'); zlib.gzipSync(b);").includes('Program:exit'));
+    // An empty list names nothing: an empty string literal is no module.
+    const nothing = Object.create(contextFor("const name = ''; fs.readFileSync(name);"), { options: { value: [{ modules: [], packages: [] }] } });
+    assert.deepEqual(Object.keys(rule.create(nothing)), []);
   });
 
   it('a skipped file starts no lint generation (it reads nothing a later lint must check again); an analysed one does', () => {

@@ -171,9 +171,11 @@ function specifierPatternsOf(options) {
 
 /**
  * `'fs'`, `"node:fs"`, `'fs/promises'`…: how any import or require of the names must appear in the text.
+ * No names (`modules: []`) match nothing: an empty alternation would match every `''` in the file.
  * @param {ReadonlyArray<string>} names
  */
 function specifierPattern(names) {
+  if (names.length === 0) return /(?!)/;
   return new RegExp(`['"\`](?:node:)?(?:${names.join('|')})(?:/[\\w/]*)?['"\`]`);
 }
 
