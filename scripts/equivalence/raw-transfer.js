@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * The project index parses other files with oxc-parser, by raw transfer where the runtime allows
- * it (Node >= 22) and through JSON elsewhere. This checks, on every file of the pinned corpora
- * (scripts/corpus/), that both ways give the same tree and the same errors, and prints how long
- * each took. Needs Node >= 22 (raw transfer); refuses clearly elsewhere.
+ * oxc-parser gives its tree two ways: through JSON, as the project index takes it, and by raw
+ * transfer (Node >= 22), as the editor's parser takes the open file (extension/src/lint/oxc-parser).
+ * This checks, on every file of the pinned corpora (scripts/corpus/), that both ways give the same
+ * tree and the same errors, so the choice is one of cost alone (scripts/bench-lint/oxc-transfer.js
+ * measures it), and prints how long each took in one process. Needs Node >= 22 (raw transfer);
+ * refuses clearly elsewhere.
  *
  * Usage: node scripts/equivalence/raw-transfer.js [--limit N]
  */

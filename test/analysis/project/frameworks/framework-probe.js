@@ -15,7 +15,7 @@ const oxc = createRequire(import.meta.url)('oxc-parser');
  * @param {string} file
  */
 function viewOf(code, file) {
-  const result = oxc.parseSync(file, code, parseOptions(oxc));
+  const result = oxc.parseSync(file, code, parseOptions());
   if (result.errors.length > 0) throw new Error(`fixture does not parse: ${result.errors[0].message}`);
   return { view: createModuleView(file, result.program), code };
 }

@@ -106,42 +106,35 @@ function parseModule(file, text) {
   }
 }
 
-/** @type {Record<string, unknown> | undefined} */
-let options;
-
 /**
- * Raw transfer (Node >= 22 on 64-bit little-endian machines) builds the same AST straight from
- * the parser's memory instead of through a JSON text: 3.5 times faster on Ghost's files and far
- * less garbage, with identical trees (scripts/equivalence/raw-transfer.js checks every corpus file).
- * @param {any} oxc the oxc-parser module
+ * Through JSON, not raw transfer. Raw transfer builds the tree from the parser's memory with a large
+ * generated deserializer, which V8 compiles again in every process: a lint run reads tens to a few
+ * hundred other files (Ghost's core/: 92 with a warm cache, 442 with none), too few to pay that back.
+ * In fresh processes, 50 / 200 / 450 / 1,000 of Ghost's files cost 64 / 144 / 359 / 646 ms of process
+ * CPU by raw transfer against 34 / 79 / 218 / 435 ms through JSON, the main thread's share about equal
+ * (`node scripts/bench-lint/oxc-transfer.js`); a warm lint of uptime-kuma spent about 135 ms of V8's
+ * background threads optimizing the deserializer alone. Both give the same trees (scripts/equivalence/raw-transfer.js). The editor's
+ * own parser, which parses the open file on every edit, keeps raw transfer (extension/src/lint/oxc-parser).
  */
-export function parseOptions(oxc) {
-  options ??= { range: true, preserveParens: false, sourceType: 'unambiguous', experimentalRawTransfer: Boolean(oxc.rawTransferSupported?.()) };
-  return options;
+const OPTIONS = Object.freeze({ range: true, preserveParens: false, sourceType: 'unambiguous' });
+
+/** The options the project index parses with. */
+export function parseOptions() {
+  return OPTIONS;
 }
 
 /**
- * Raw transfer reserves a large buffer on its first use. Where the process may not have it (a
- * memory limit such as `ulimit -d`), that throws a RangeError for every file, and every import
- * went unread: the same tree then comes through JSON instead, for the rest of the run.
  * @param {any} oxc the oxc-parser module
  * @param {string} file
  * @param {string} text
  * @param {Record<string, unknown>} [extra] more options for this parse
  */
 function parse(oxc, file, text, extra) {
-  const settings = parseOptions(oxc);
-  try {
-    return oxc.parseSync(file, text, extra ? { ...settings, ...extra } : settings);
-  } catch (error) {
-    if (!settings.experimentalRawTransfer || !(error instanceof RangeError)) throw error;
-    settings.experimentalRawTransfer = false;
-    return oxc.parseSync(file, text, extra ? { ...settings, ...extra } : settings);
-  }
+  return oxc.parseSync(file, text, extra ? { ...OPTIONS, ...extra } : OPTIONS);
 }
 
 /**
- * Parses a text with oxc-parser as the project index does (its options, raw transfer where it can),
+ * Parses a text with oxc-parser as the project index does (its options),
  * plus `extra` options; null when oxc-parser cannot load here or throws.
  * @param {string} file a name whose extension picks the grammar (`.ts`, `.tsx`, `.jsx`)
  * @param {string} text
