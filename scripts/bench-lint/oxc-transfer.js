@@ -36,7 +36,7 @@ function measureChild(way, listFile) {
   const files = fs.readFileSync(listFile, 'utf8').split('\n').filter(Boolean);
   const texts = files.map((file) => fs.readFileSync(file, 'utf8'));
   const process0 = process.cpuUsage();
-  const main0 = process.threadCpuUsage();
+  const main0 = mainThreadCpu();
   let statements = 0;
   for (let i = 0; i < files.length; i++) {
     // Not in oxc-parser's type declarations yet, though the parser reads it.
@@ -44,8 +44,18 @@ function measureChild(way, listFile) {
     statements += result.program.body.length;
   }
   const used = process.cpuUsage(process0);
-  const main = process.threadCpuUsage(main0);
-  console.log(JSON.stringify({ processMs: (used.user + used.system) / 1000, mainMs: (main.user + main.system) / 1000, statements }));
+  const main = mainThreadCpu();
+  console.log(JSON.stringify({ processMs: (used.user + used.system) / 1000, mainMs: main === null || main0 === null ? null : main - main0, statements }));
+}
+
+/**
+ * This thread's CPU time in ms; null where Node has no `process.threadCpuUsage` (before 22.19 / 23.9).
+ * @returns {number | null}
+ */
+function mainThreadCpu() {
+  /** @type {{ user: number, system: number } | undefined} */
+  const used = /** @type {any} */ (process).threadCpuUsage?.();
+  return used ? (used.user + used.system) / 1000 : null;
 }
 
 function main() {
@@ -65,15 +75,18 @@ function main() {
     for (const count of counts) {
       const listFile = path.join(dir, `files-${count}.txt`);
       fs.writeFileSync(listFile, ghostFiles.slice(0, count).join('\n'));
-      /** @type {Record<'raw' | 'json', { processMs: number, mainMs: number }[]>} */
+      /** @type {Record<'raw' | 'json', { processMs: number, mainMs: number | null }[]>} */
       const runs = { raw: [], json: [] };
       for (let round = 0; round < rounds; round++) {
         for (const way of /** @type {const} */ (['raw', 'json'])) {
           runs[way].push(JSON.parse(execFileSync(process.execPath, [self, '--child', way, listFile], { encoding: 'utf8' })));
         }
       }
-      const line = (/** @type {'raw' | 'json'} */ way) =>
-        `${median(runs[way].map((run) => run.processMs)).toFixed(0)} ms process (${median(runs[way].map((run) => run.mainMs)).toFixed(0)} ms main thread)`;
+      const line = (/** @type {'raw' | 'json'} */ way) => {
+        const mains = runs[way].map((run) => run.mainMs).filter((ms) => ms !== null);
+        const main = mains.length === runs[way].length ? ` (${median(mains).toFixed(0)} ms main thread)` : '';
+        return `${median(runs[way].map((run) => run.processMs)).toFixed(0)} ms process${main}`;
+      };
       console.log(`${String(Math.min(count, ghostFiles.length)).padStart(5)} files: raw transfer ${line('raw')}, JSON ${line('json')}`);
     }
     console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
