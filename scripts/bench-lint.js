@@ -138,7 +138,7 @@ async function compareOxlint(files, eslintRun) {
  * @param {string[]} files
  */
 async function printCacheFigures(roots, files) {
-  console.log('\nPersistent project cache (process CPU, every thread; medians of the rounds; eslint:recommended in every run):');
+  console.log('\nPersistent project cache (process CPU, every thread; eslint:recommended in every run; medians of the rounds, each overhead\nagainst eslint:recommended alone run just before and after it in its round, with the lowest and highest round in brackets):');
   console.log(CACHE_HEADER);
   const made = [];
   try {

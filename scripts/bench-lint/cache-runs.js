@@ -3,7 +3,10 @@
  * with eslint:recommended, in process CPU time (every thread), with the cache off, empty (a first
  * run), and filled by a run before with one file changed since (an edit, then the next lint, as
  * in CI after a commit). On a copy of the corpus (the change is made there), each run a fresh
- * process; the medians of the rounds.
+ * process. Each round runs eslint:recommended alone before and after its three Unblock runs, and
+ * each Unblock run's overhead is taken against the mean of those two: on a shared machine whose
+ * speed drifts over minutes, a ratio within one round moves less than medians taken apart. The
+ * figures are the medians of the rounds, with the lowest and highest overhead of any round.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,8 +20,10 @@ import { UNBLOCK_RULES, lintAllInChild } from './eslint-runs.js';
  * @property {string[]} files      absolute paths of the files linted
  * @property {import('./eslint-runs.js').CodeRoot[]} roots
  *
- * @typedef {{ baseline: number, off: number, empty: number, warm: number, changed: string, reports: number }} CacheFigures
- *   medians of process CPU ms; changed: the file edited before each warm run
+ * @typedef {'off' | 'empty' | 'warm'} CacheRun
+ * @typedef {{ baseline: number, off: number, empty: number, warm: number, overheads: Record<CacheRun, number[]>, changed: string, reports: number }} CacheFigures
+ *   medians of process CPU ms; overheads: each round's, as a fraction of that round's eslint:recommended;
+ *   changed: the file edited before each warm run
  */
 
 /**
@@ -66,22 +71,30 @@ export async function measureCache(code, rounds) {
   const changed = mostImported(code.files);
   const original = fs.readFileSync(changed, 'utf8');
   const base = { cwd: code.dir, files: code.files, roots: code.roots, recommended: true };
-  /** @type {Record<'baseline' | 'off' | 'empty' | 'warm', number[]>} */
+  /** @type {Record<'baseline' | CacheRun, number[]>} */
   const cpu = { baseline: [], off: [], empty: [], warm: [] };
+  /** @type {Record<CacheRun, number[]>} */
+  const overheads = { off: [], empty: [], warm: [] };
   let reports = 0;
   try {
     for (let round = 0; round < rounds; round++) {
       const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-bench-cache-'));
       try {
-        cpu.baseline.push((await lintAllInChild({ ...base, rules: [] })).cpuMs);
-        cpu.off.push((await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: false })).cpuMs);
+        const before = (await lintAllInChild({ ...base, rules: [] })).cpuMs;
+        const off = (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: false })).cpuMs;
         const empty = await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir });
-        cpu.empty.push(empty.cpuMs);
         reports = empty.messages.filter((message) => message.ruleId.startsWith('unblock/')).length;
         // One edit between two runs: the next lint finds that file's facts (and those that read it) stale.
         fs.writeFileSync(changed, `${original}\n// edited between two lint runs (bench:lint, round ${round + 1})\n`);
-        cpu.warm.push((await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir })).cpuMs);
+        const warm = (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir })).cpuMs;
         fs.writeFileSync(changed, original);
+        const after = (await lintAllInChild({ ...base, rules: [] })).cpuMs;
+        const baseline = (before + after) / 2;
+        cpu.baseline.push(baseline);
+        for (const [run, ms] of /** @type {const} */ ([['off', off], ['empty', empty.cpuMs], ['warm', warm]])) {
+          cpu[run].push(ms);
+          overheads[run].push((ms - baseline) / baseline);
+        }
       } finally {
         fs.rmSync(cacheDir, { recursive: true, force: true });
       }
@@ -89,7 +102,7 @@ export async function measureCache(code, rounds) {
   } finally {
     fs.writeFileSync(changed, original);
   }
-  return { baseline: median(cpu.baseline), off: median(cpu.off), empty: median(cpu.empty), warm: median(cpu.warm), changed: path.relative(code.dir, changed), reports };
+  return { baseline: median(cpu.baseline), off: median(cpu.off), empty: median(cpu.empty), warm: median(cpu.warm), overheads, changed: path.relative(code.dir, changed), reports };
 }
 
 /** @param {number[]} values */
@@ -104,9 +117,17 @@ function median(values) {
  * @param {CacheFigures} figures
  */
 export function cacheLine(name, figures) {
-  const over = (/** @type {number} */ ms) => `${(((ms - figures.baseline) / figures.baseline) * 100).toFixed(1).padStart(5)}%`;
+  const percent = (/** @type {number} */ fraction) => `${Math.round(fraction * 100)}`;
+  const over = (/** @type {CacheRun} */ run) => {
+    const rounds = figures.overheads[run];
+    const spread = rounds.length > 1 ? ` (${percent(Math.min(...rounds))}…${percent(Math.max(...rounds))})` : '';
+    return `+${percent(median(rounds))}%${spread}`.padEnd(COLUMN - 9);
+  };
   const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2).padStart(6)} s`;
-  return `${name.padEnd(24)} ${s(figures.baseline)}  ${s(figures.off)} ${over(figures.off)}  ${s(figures.empty)} ${over(figures.empty)}  ${s(figures.warm)} ${over(figures.warm)}  ${String(figures.reports).padStart(5)}  ${figures.changed}`;
+  return `${name.padEnd(18)} ${s(figures.baseline)}   ${s(figures.off)} ${over('off')}${s(figures.empty)} ${over('empty')}${s(figures.warm)} ${over('warm')}${String(figures.reports).padStart(7)}  ${figures.changed}`;
 }
 
-export const CACHE_HEADER = `${'code base'.padEnd(24)} ${'recommended'.padStart(8)}  ${'+Unblock, no cache'.padStart(16)}  ${'empty cache'.padStart(16)}  ${'warm, 1 file changed'.padStart(16)}  reports  file changed`;
+/** Width of one Unblock run's column: its time, and its overhead with the rounds' lowest and highest. */
+const COLUMN = 27;
+
+export const CACHE_HEADER = `${'code base'.padEnd(18)} ${'recommended'.padStart(9)}   ${'+Unblock, no cache'.padEnd(COLUMN)}${'empty cache'.padEnd(COLUMN)}${'warm, 1 file changed'.padEnd(COLUMN)}reports  file changed`;

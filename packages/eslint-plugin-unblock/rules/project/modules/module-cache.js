@@ -113,8 +113,10 @@ function parseModule(file, text) {
  * In fresh processes, 50 / 200 / 450 / 1,000 of Ghost's files cost 64 / 144 / 359 / 646 ms of process
  * CPU by raw transfer against 34 / 79 / 218 / 435 ms through JSON, the main thread's share about equal
  * (`node scripts/bench-lint/oxc-transfer.js`); a warm lint of uptime-kuma spent about 135 ms of V8's
- * background threads optimizing the deserializer alone. Both give the same trees (scripts/equivalence/raw-transfer.js). The editor's
- * own parser, which parses the open file on every edit, keeps raw transfer (extension/src/lint/oxc-parser).
+ * background threads optimizing the deserializer alone. Both give the same trees
+ * (scripts/equivalence/raw-transfer.js). JSON also needs no large buffer, which a memory limit
+ * (`ulimit -d`) can refuse. The editor's own parser, which parses the open file on every edit,
+ * keeps raw transfer (extension/src/lint/oxc-parser).
  */
 const OPTIONS = Object.freeze({ range: true, preserveParens: false, sourceType: 'unambiguous' });
 
