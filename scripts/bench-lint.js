@@ -151,7 +151,7 @@ async function printCacheFigures(roots, files) {
     }
     const chosen = option('--backends')?.split(',');
     const backends = labeledJavaScriptBackends().filter((backend) => !chosen || chosen.includes(backend.name));
-    if (backends.length === 0) console.log('(labeled backends: not extracted; run node ../shared/realcode/score.mjs once)');
+    if (backends.length === 0) console.log(chosen ? `(labeled backends: none of ${chosen.join(', ')} is extracted)` : '(labeled backends: not extracted; run node ../shared/realcode/score.mjs once)');
     for (const backend of backends) {
       const code = copyOf(backend.name, backend.root, (dir) => backend.files(dir), backend.roots);
       made.push(code.dir);

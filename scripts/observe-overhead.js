@@ -13,6 +13,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { median } from './bench-lint/median.js';
 import { loadFixture } from '../packages/unblock-bench/fixture.js';
 import { loadPlugin } from '../packages/unblock-bench/after-source.js';
 import { collectProjectFiles } from '../packages/unblock-bench/project-files.js';
@@ -79,12 +80,6 @@ async function measure(location) {
     await Promise.all([load.stop(), servers.plain.stop(), servers.observed.stop()]);
     await Promise.all([plain.dispose(), observed.dispose()]);
   }
-}
-
-/** @param {number[]} xs */
-function median(xs) {
-  const sorted = [...xs].sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
 }
 
 /** @param {number} x */

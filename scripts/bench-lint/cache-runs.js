@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { UNBLOCK_RULES, lintAllInChild } from './eslint-runs.js';
+import { median } from './median.js';
 
 /**
  * @typedef {object} CodeBase
@@ -105,13 +106,6 @@ export async function measureCache(code, rounds) {
   return { baseline: median(cpu.baseline), off: median(cpu.off), empty: median(cpu.empty), warm: median(cpu.warm), overheads, changed: path.relative(code.dir, changed), reports };
 }
 
-/** @param {number[]} values */
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
-
 /**
  * @param {string} name
  * @param {CacheFigures} figures
@@ -121,7 +115,8 @@ export function cacheLine(name, figures) {
   const over = (/** @type {CacheRun} */ run) => {
     const rounds = figures.overheads[run];
     const spread = rounds.length > 1 ? ` (${percent(Math.min(...rounds))}…${percent(Math.max(...rounds))})` : '';
-    return `+${percent(median(rounds))}%${spread}`.padEnd(COLUMN - 9);
+    const middle = median(rounds);
+    return `${middle >= 0 ? '+' : ''}${percent(middle)}%${spread}`.padEnd(COLUMN - 9);
   };
   const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2).padStart(6)} s`;
   return `${name.padEnd(18)} ${s(figures.baseline)}   ${s(figures.off)} ${over('off')}${s(figures.empty)} ${over('empty')}${s(figures.warm)} ${over('warm')}${String(figures.reports).padStart(7)}  ${figures.changed}`;

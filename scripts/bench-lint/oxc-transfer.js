@@ -14,26 +14,23 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseSync, rawTransferSupported } from 'oxc-parser';
 import { ensureCorpus, listSourceFiles } from '../corpus/fetch.js';
+import { median } from './median.js';
 
 const OPTIONS = { range: true, preserveParens: false, sourceType: /** @type {const} */ ('unambiguous') };
 const args = process.argv.slice(2);
 /** @param {string} name */
 const option = (name) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
 
-/** @param {number[]} values */
-const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
 /**
- * The child: parses the listed files one way and prints its CPU use as JSON.
+ * The child: parses the first `count` files of Ghost's core/ one way and prints its CPU use as JSON.
  * @param {'raw' | 'json'} way
- * @param {string} listFile
+ * @param {number} count
  */
-function measureChild(way, listFile) {
-  const files = fs.readFileSync(listFile, 'utf8').split('\n').filter(Boolean);
+function measureChild(way, count) {
+  const files = listSourceFiles('ghost').slice(0, count);
   const texts = files.map((file) => fs.readFileSync(file, 'utf8'));
   const process0 = process.cpuUsage();
   const main0 = mainThreadCpu();
@@ -67,33 +64,26 @@ function main() {
   const counts = (option('--counts') ?? '50,200,450').split(',').map(Number);
   const rounds = Number(option('--rounds') ?? 5);
   ensureCorpus('ghost', { log: (line) => console.error(`  ${line}`) });
-  const ghostFiles = listSourceFiles('ghost');
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-oxc-transfer-'));
+  const available = listSourceFiles('ghost').length;
   const self = fileURLToPath(import.meta.url);
-  try {
-    console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}; ${rounds} rounds, fresh process each, medians`);
-    for (const count of counts) {
-      const listFile = path.join(dir, `files-${count}.txt`);
-      fs.writeFileSync(listFile, ghostFiles.slice(0, count).join('\n'));
-      /** @type {Record<'raw' | 'json', { processMs: number, mainMs: number | null }[]>} */
-      const runs = { raw: [], json: [] };
-      for (let round = 0; round < rounds; round++) {
-        for (const way of /** @type {const} */ (['raw', 'json'])) {
-          runs[way].push(JSON.parse(execFileSync(process.execPath, [self, '--child', way, listFile], { encoding: 'utf8' })));
-        }
+  console.log(`${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, Node ${process.version}; ${rounds} rounds, fresh process each, medians`);
+  for (const count of counts) {
+    /** @type {Record<'raw' | 'json', { processMs: number, mainMs: number | null }[]>} */
+    const runs = { raw: [], json: [] };
+    for (let round = 0; round < rounds; round++) {
+      for (const way of /** @type {const} */ (['raw', 'json'])) {
+        runs[way].push(JSON.parse(execFileSync(process.execPath, [self, '--child', way, String(count)], { encoding: 'utf8' })));
       }
-      const line = (/** @type {'raw' | 'json'} */ way) => {
-        const mains = runs[way].map((run) => run.mainMs).filter((ms) => ms !== null);
-        const main = mains.length === runs[way].length ? ` (${median(mains).toFixed(0)} ms main thread)` : '';
-        return `${median(runs[way].map((run) => run.processMs)).toFixed(0)} ms process${main}`;
-      };
-      console.log(`${String(Math.min(count, ghostFiles.length)).padStart(5)} files: raw transfer ${line('raw')}, JSON ${line('json')}`);
     }
-    console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
+    const line = (/** @type {'raw' | 'json'} */ way) => {
+      const mains = runs[way].map((run) => run.mainMs).filter((ms) => ms !== null);
+      const main = mains.length === runs[way].length ? ` (${median(mains).toFixed(0)} ms main thread)` : '';
+      return `${median(runs[way].map((run) => run.processMs)).toFixed(0)} ms process${main}`;
+    };
+    console.log(`${String(Math.min(count, available)).padStart(5)} files: raw transfer ${line('raw')}, JSON ${line('json')}`);
   }
+  console.log(`load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
 }
 
-if (args[0] === '--child') measureChild(/** @type {'raw' | 'json'} */ (args[1]), args[2]);
+if (args[0] === '--child') measureChild(/** @type {'raw' | 'json'} */ (args[1]), Number(args[2]));
 else main();
