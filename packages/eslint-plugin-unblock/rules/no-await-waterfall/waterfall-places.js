@@ -54,7 +54,7 @@ export function slotContainerOf(awaitNode) {
  * member that is not a plain `key: value` (its evaluation is not a slot).
  * @param {any} container
  */
-export function slotsOf(container) {
+function slotsOf(container) {
   if (container.type === 'ArrayExpression') return container.elements;
   if (container.type === 'ObjectExpression') {
     return container.properties.map((/** @type {any} */ property) =>
@@ -68,7 +68,7 @@ export function slotsOf(container) {
  * A cheap first look: how many statements directly await something.
  * @param {any[]} statements
  */
-export function countAwaitedStatements(statements) {
+function countAwaitedStatements(statements) {
   let count = 0;
   for (const statement of statements) {
     const inner = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
