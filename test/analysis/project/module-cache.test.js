@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadModule, forgetModule, parseOptions, parseWithOxc } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-cache.js';
+import { loadModule, forgetModule, parseOptions, parseWithOxc, MAX_TREES } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-cache.js';
+import { noteLint } from '../../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
 
 describe('project index: parsing other files', () => {
   // Both ways give the same trees (scripts/equivalence/raw-transfer.js), but raw transfer's deserializer
@@ -31,5 +32,54 @@ describe('project index: parsing other files', () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  // A run scans hundreds of modules once each: holding all their trees to the end of the run (or for
+  // the life of an editor) kept them alive for nothing. The trees read during the current file's lint
+  // stay, whatever their number: its analysis compares nodes by identity.
+  describe('holds at most MAX_TREES trees', () => {
+    /** @type {string} */
+    let dir;
+    /** @param {string} file */
+    const startLint = (file) => noteLint(/** @type {any} */ ({ sourceCode: {}, filename: path.join(dir, file), cwd: dir }));
+    beforeEach(() => {
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-module-trees-'));
+      forgetModule();
+    });
+    afterEach(() => {
+      forgetModule();
+      fs.rmSync(dir, { recursive: true, force: true });
+    });
+    /** @param {number} count @returns {string[]} */
+    const writeModules = (count) =>
+      Array.from({ length: count }, (_, i) => {
+        const file = path.join(dir, `m${i}.js`);
+        fs.writeFileSync(file, `export function f${i}() {}\n`);
+        return file;
+      });
+
+    it('drops the least recently used tree of an earlier lint, and parses it again when asked', () => {
+      const files = writeModules(MAX_TREES + 1);
+      startLint('first.js');
+      const first = loadModule(files[0]);
+      const kept = files.slice(1, MAX_TREES).map((file) => loadModule(file));
+      startLint('second.js');
+      // Used again in this lint: now the most recently used.
+      assert.equal(loadModule(files[1]), kept[0]);
+      loadModule(files[MAX_TREES]);
+      // files[0] was the least recently used: dropped, and a new tree, the same module, when asked for.
+      const again = loadModule(files[0]);
+      assert.ok(again && again !== first && again.exports.has('f0'));
+      // files[2] was next in line, so it made room for files[0]; files[1], used in this lint, stayed.
+      assert.notEqual(loadModule(files[2]), kept[1]);
+      assert.equal(loadModule(files[1]), kept[0]);
+    });
+
+    it('keeps every tree read during the current lint, however many', () => {
+      const files = writeModules(MAX_TREES + 20);
+      startLint('one.js');
+      const views = files.map((file) => loadModule(file));
+      files.forEach((file, i) => assert.equal(loadModule(file), views[i]));
+    });
   });
 });

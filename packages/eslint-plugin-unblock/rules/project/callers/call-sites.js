@@ -26,18 +26,19 @@ export function functionKey(file, fn) {
  *       callerClass: string | null, deferred: boolean, at: [number, number], direct: boolean }} ScanOp
  *   what a scan did to the index, in order: an entry point set (e), a call site added to a function's callers (c);
  *   `at` is the call the site was found at, `direct` whether that call runs the function (the site's `call`)
- * @typedef {{ view: import('../modules/module-view.js').ModuleView, index: import('./callers.js').CallerIndex,
+ * @typedef {{ view: import('../modules/module-view.js').ModuleView, index: import('./callers.js').CallerIndex | null,
  *   log: ScanOp[] | null, at: any }} ModuleScan
- *   the module being scanned, the index its call sites go to, the log of what it did (kept by the
- *   persistent cache, see scan-cache.js) and the call being recorded
+ *   the module being scanned, the index its call sites go to (none: the log alone is wanted), the log of
+ *   what it did (see scan-cache.js) and the call being recorded
  */
 
 /**
  * Records every call, `new`, callback hand-over and route registration of one module.
  * @param {import('../modules/module-view.js').ModuleView} view
- * @param {import('./callers.js').CallerIndex} index
+ * @param {import('./callers.js').CallerIndex | null} index where the call sites go, holding the nodes they
+ *   were found at; null when only the log is wanted
  * @param {any} [visitorKeys] the keys of the parser that built the module's tree (default: oxc-parser's)
- * @param {ScanOp[] | null} [log] filled with what the scan did to the index, in order
+ * @param {ScanOp[] | null} [log] filled with what the scan did (or would have done) to the index, in order
  */
 export function scanModule(view, index, visitorKeys = foreignVisitorKeys(), log = null) {
   /** @type {ModuleScan} */
@@ -55,7 +56,7 @@ export function scanModule(view, index, visitorKeys = foreignVisitorKeys(), log 
  * @param {{ kind: 'request' | 'startup', label: string, file: string }} entry
  */
 function setEntry(scan, key, entry) {
-  scan.index.entries.set(key, entry);
+  scan.index?.entries.set(key, entry);
   scan.log?.push({ e: key, v: entry });
 }
 
@@ -243,11 +244,13 @@ function staticMethod(view, frame, expression) {
 function addCaller(scan, target, frame, { deferred, call }) {
   if (target === null) return;
   const { view, index } = scan;
-  const sites = index.callers.get(target) ?? [];
   const caller = frame.fn ? functionKey(view.file, frame.fn) : null;
   const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
-  sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file, view, deferred, call, frame });
-  index.callers.set(target, sites);
+  if (index) {
+    const sites = index.callers.get(target) ?? [];
+    sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file, view, deferred, call, frame });
+    index.callers.set(target, sites);
+  }
   scan.log?.push({
     c: target, caller, callerRange: frame.fn ? [frame.fn.range[0], frame.fn.range[1]] : null, callerName: frame.name, callerClass,
     deferred, at: [scan.at.range[0], scan.at.range[1]], direct: call !== null,

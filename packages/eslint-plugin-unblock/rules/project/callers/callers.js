@@ -8,13 +8,12 @@
  * then unknown and the rules keep their single-file behaviour.
  */
 import path from 'node:path';
-import { loadModule } from '../modules/module-cache.js';
 import { projectFilesOf, listProjectFiles, MAX_PROJECT_FILES } from '../modules/project-files.js';
 import { readImportMap } from '../modules/import-map.js';
 import { requestImportMap } from '../modules/import-map-request.js';
 import { createModuleView } from '../modules/module-view.js';
 import { scanModule, functionKey } from './call-sites.js';
-import { scanWithCache } from './scan-cache.js';
+import { scanWithCache, scanFacts, addScanFacts } from './scan-cache.js';
 import { projectStore } from '../cache/store.js';
 import { cacheFolderFor } from '../cache/settings.js';
 
@@ -186,8 +185,7 @@ function scanCandidate(root, index, candidate) {
     if (store) {
       scanWithCache(store, index, candidate);
     } else {
-      const view = loadModule(candidate);
-      if (view) scanModule(view, index);
+      addScanFacts(index, scanFacts(candidate), candidate);
     }
   } catch {
     // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.

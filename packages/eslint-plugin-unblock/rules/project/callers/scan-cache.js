@@ -34,19 +34,32 @@ export function scanWithCache(store, index, file) {
   const key = contentHash(`${file}\0${moduleTextHash(file) ?? ''}`);
   const kept = store.read(KIND, key);
   if (isFacts(kept) && stillHolds(kept.inputs)) {
-    replay(index, kept.ops, file);
+    addScanFacts(index, kept.ops, file);
     countScan(true);
     return;
   }
-  /** @type {ScanOp[]} */
-  const ops = [];
-  const { inputs } = recordingInputs(() => {
-    const view = loadModule(file);
-    if (view) scanModule(view, index, undefined, ops);
-  });
+  const { value: ops, inputs } = recordingInputs(() => scanFacts(file));
   // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
+  addScanFacts(index, ops, file);
   store.write(KIND, key, { inputs, ops });
   countScan(false);
+}
+
+/**
+ * What a scan of `file` does to a caller index, in order, holding no node of its tree: the index
+ * it is added to (addScanFacts) then does not keep every scanned module's tree alive for the rest
+ * of the run. A run scans hundreds of modules to answer a few questions; kept alive, their trees
+ * were promoted and marked by every collection after (NodeBB with no cache: about 80 MB more live
+ * at the end of the run). The few sites whose nodes are asked for find them again (keptSite).
+ * @param {string} file
+ * @returns {ScanOp[]}
+ */
+export function scanFacts(file) {
+  /** @type {ScanOp[]} */
+  const ops = [];
+  const view = loadModule(file);
+  if (view) scanModule(view, null, undefined, ops);
+  return ops;
 }
 
 /**
@@ -81,12 +94,12 @@ function stillHolds(inputs) {
 }
 
 /**
- * Does to the index what the kept scan did, in the same order.
+ * Does to the index what the scan did, in the same order.
  * @param {import('./callers.js').CallerIndex} index
  * @param {ScanOp[]} ops
  * @param {string} file the module scanned: every call site is in it
  */
-function replay(index, ops, file) {
+export function addScanFacts(index, ops, file) {
   for (const op of ops) {
     if ('e' in op) {
       index.entries.set(op.e, op.v);
@@ -99,11 +112,11 @@ function replay(index, ops, file) {
 }
 
 /**
- * A call site read back from the cache. What reachability reads (the caller's key, name and class,
+ * A call site read back from scan facts. What reachability reads (the caller's key, name and class,
  * whether the function is handed over) is there; the nodes (the call, the frame it is made from,
  * the module) are found again, by the call's place, only if asked for (argument-values.js reads a
- * call's arguments): that parses the module, which a kept scan otherwise never does. The caller
- * node is its place alone, all a key needs.
+ * call's arguments): that parses the module again if its tree was dropped meanwhile (module-cache.js)
+ * or, after a kept scan, for the first time. The caller node is its place alone, all a key needs.
  * @param {Extract<ScanOp, { c: string }>} op
  * @param {string} file
  * @returns {import('./callers.js').CallSite}

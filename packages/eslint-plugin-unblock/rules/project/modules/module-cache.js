@@ -16,8 +16,15 @@ import { noteInput, recordingNow } from '../cache/inputs.js';
 
 /** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
 export const MAX_MODULE_BYTES = 400_000;
-/** Modules kept in memory; the oldest go first. */
+/** Modules whose stamp and hash are kept in memory; the oldest go first. */
 const MAX_MODULES = 3000;
+/**
+ * Parsed trees kept in memory, the least recently used dropped first (the module's stamp and hash
+ * stay, and it is parsed again if asked for). A run scans hundreds of modules for callers once
+ * each; holding every tree to the end made each collection promote and mark them. The modules
+ * asked about again and again (a logger, a database layer) are used recently, and stay.
+ */
+export const MAX_TREES = 200;
 
 /**
  * @typedef {object} CacheEntry
@@ -26,12 +33,14 @@ const MAX_MODULES = 3000;
  * @property {number} generation the lint generation it was last checked against the disk in: a stat is
  *   trusted for the rest of one file's lint, and checked again by the next lint (an editor lints after a save)
  * @property {string | null} hash the hash of the text read (null: none: missing, not a regular file, too big)
- * @property {boolean} parsed the text was parsed (an entry made only to hash the text is not)
+ * @property {boolean} parsed the text was parsed (an entry made only to hash the text is not, nor one whose tree was dropped)
  * @property {import('./module-view.js').ModuleView | null} view
  */
 
 /** @type {Map<string, CacheEntry>} */
 const cache = new Map();
+/** @type {Set<string>} the files whose entry holds a tree, least recently used first */
+const withTree = new Set();
 
 /**
  * The module view of a project file, or null.
@@ -40,6 +49,7 @@ const cache = new Map();
  */
 export function loadModule(file) {
   const entry = currentEntry(file, true);
+  if (entry.view) usedTree(file);
   // A cached scan that read this module is trusted later only while its text is the same (cache/inputs.js).
   if (recordingNow()) noteInput(['module', file, entry.hash]);
   return entry.view;
@@ -84,10 +94,40 @@ function currentEntry(file, parse) {
  * @param {CacheEntry} entry
  */
 function remember(file, entry) {
-  cache.delete(file);
-  if (cache.size >= MAX_MODULES) cache.delete(cache.keys().next().value ?? '');
+  forgetEntry(file);
+  if (cache.size >= MAX_MODULES) forgetEntry(cache.keys().next().value ?? '');
   cache.set(file, entry);
   return entry;
+}
+
+/** @param {string} file */
+function forgetEntry(file) {
+  cache.delete(file);
+  withTree.delete(file);
+}
+
+/**
+ * Marks a file's tree as the most recently used, and drops the least recently used trees beyond
+ * MAX_TREES. Never a tree read during the current file's lint: the analysis of one file compares
+ * nodes by identity (a summary per function node, a handler's module against the one scanned), so
+ * a module must stay the same tree until the lint ends.
+ * @param {string} file
+ */
+function usedTree(file) {
+  withTree.delete(file);
+  withTree.add(file);
+  if (withTree.size <= MAX_TREES) return;
+  const generation = lintGeneration();
+  for (const oldest of withTree) {
+    const entry = cache.get(oldest);
+    if (entry?.generation === generation) continue;
+    withTree.delete(oldest);
+    if (entry) {
+      entry.view = null;
+      entry.parsed = false;
+    }
+    if (withTree.size <= MAX_TREES) return;
+  }
 }
 
 /**
@@ -163,6 +203,10 @@ export function foreignVisitorKeys() {
  * @param {string} [file]
  */
 export function forgetModule(file) {
-  if (file === undefined) cache.clear();
-  else cache.delete(file);
+  if (file === undefined) {
+    cache.clear();
+    withTree.clear();
+  } else {
+    forgetEntry(file);
+  }
 }
