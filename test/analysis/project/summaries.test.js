@@ -128,4 +128,27 @@ describe('project index: effect summaries', () => {
     assert.equal(byName.kind, 'read');
     assert.equal(byName.io, true, 'an unread callee is presumed to wait');
   });
+
+  // The first question used to fix a function's summary for the whole file: asked first from deep in a
+  // chain, `save` kept the depth bound's unknown for its callee, and a later pair asking about it
+  // directly got that less informed answer. Which pair is looked at first must not change a verdict,
+  // and the persistent cache keeps summaries that must equal a fresh run's.
+  it('gives a function the same summary whichever question asked first', () => {
+    const code = [
+      "async function write(db, row) { return db.query('INSERT INTO users (name) VALUES ($1)', [row]); }",
+      'async function save(db, row) { return write(db, row); }',
+      'async function target(db, row) { return save(db, row); }',
+    ].join('\n');
+    const { program } = parseSync('/virtual/module.ts', code, { range: true, preserveParens: false });
+    const view = createModuleView('/virtual/module.ts', program);
+    const save = /** @type {any} */ (valueOfName(view, 'save'));
+    const fresh = () => createSummarizer({ kindOfNames: () => 'unknown', visitorKeysOf: () => visitorKeys });
+    const direct = fresh().summaryOfFunction(save, 1);
+    assert.deepEqual([...direct.writes], ['sql:users']);
+    const afterDeep = fresh();
+    // At the depth bound, `save`'s call to `write` is not followed.
+    assert.equal(afterDeep.summaryOfFunction(save, 4).kind, 'unknown');
+    assert.deepEqual(afterDeep.summaryOfFunction(save, 1), direct);
+  });
 });
+

@@ -28,8 +28,15 @@ const MAX_SUMMARIES = 400;
  * @param {(view: import('../modules/module-view.js').ModuleView) => any} options.visitorKeysOf
  */
 export function createSummarizer({ kindOfNames, visitorKeysOf }) {
-  /** @type {Map<any, EffectSummary | null>} null while a summary is being made: a cycle */
+  /**
+   * Per function, its summary at each depth it was asked at. A summary is a function of the body
+   * and the depth left to follow its calls, never of which question asked first: a file's reports,
+   * and the summaries the persistent cache keeps, do not depend on the order pairs are looked at.
+   * A cycle ends at the depth bound (each call goes one deeper).
+   * @type {Map<any, Map<number, EffectSummary>>}
+   */
   const summaries = new Map();
+  let made = 0;
 
   /**
    * @param {Extract<import('./callee-lookup.js').Value, { type: 'function' }>} target
@@ -38,13 +45,16 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
    * @returns {EffectSummary}
    */
   function summaryOfFunction(target, depth, outerShadowed = () => false) {
-    if (summaries.has(target.fn)) return summaries.get(target.fn) ?? unknownSummary();
-    if (depth > MAX_DEPTH || summaries.size >= MAX_SUMMARIES) return unknownSummary();
-    summaries.set(target.fn, null);
+    const known = summaries.get(target.fn)?.get(depth);
+    if (known) return known;
+    if (depth > MAX_DEPTH || made >= MAX_SUMMARIES) return unknownSummary();
+    made++;
     /** @type {import('./body-reader.js').EffectOfCall} */
     const effectAtDepth = (call, context, isAwaited, localKind) => effectOfCall(call, context, depth, isAwaited, localKind);
     const summary = readBody(target, outerShadowed, visitorKeysOf(target.view), effectAtDepth);
-    summaries.set(target.fn, summary);
+    let byDepth = summaries.get(target.fn);
+    if (!byDepth) summaries.set(target.fn, (byDepth = new Map()));
+    byDepth.set(depth, summary);
     return summary;
   }
 
