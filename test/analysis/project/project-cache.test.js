@@ -99,7 +99,7 @@ describe('analysis/project/project-cache', function () {
     assert.deepEqual(filesUnder(cache), []);
     assert.deepEqual(await lint(dir, cache), off, 'empty cache');
     const entries = filesUnder(cache);
-    assert.ok(entries.some((file) => file.includes(`${path.sep}scan${path.sep}`)) && entries.some((file) => file.includes(`${path.sep}imports${path.sep}`)), 'call sites and imports kept');
+    for (const kind of ['scan', 'imports', 'summaries']) assert.ok(entries.some((file) => file.includes(`${path.sep}${kind}${path.sep}`)), `${kind} kept`);
     const kept = new Map(entries.map((file) => [file, writeStamp(file)]));
     assert.deepEqual(await lint(dir, cache), off, 'filled cache');
     // Nothing changed, so every kept fact is read back, none written again.
@@ -138,14 +138,14 @@ describe('analysis/project/project-cache', function () {
     const counts = async () => {
       const result = await lintInChild(dir, ['.'], { env, hangGuardMs: 60_000, child: CHILD, memoryKb: 1_000_000_000 });
       assert.equal(result.status, 'done', JSON.stringify(result));
-      const line = result.status === 'done' ? /unblock: project cache: (\d+) module scans reused, (\d+) made and kept/.exec(result.stderr) : null;
+      const line = result.status === 'done' ? /unblock: project cache: (\d+) module scans reused, (\d+) made and kept .*; call summaries of (\d+) linted files reused, (\d+) made/.exec(result.stderr) : null;
       assert.ok(line, 'one line on stderr');
       return line.slice(1).map(Number);
     };
-    const [reused, made] = await counts();
-    assert.equal(reused, 0, 'an empty cache has nothing to reuse');
-    assert.ok(made > 0);
-    assert.deepEqual(await counts(), [made, 0], 'the next run reuses every scan');
+    const [reused, made, summariesReused, summariesMade] = await counts();
+    assert.equal(reused + summariesReused, 0, 'an empty cache has nothing to reuse');
+    assert.ok(made > 0 && summariesMade > 0);
+    assert.deepEqual(await counts(), [made, 0, summariesMade, 0], 'the next run reuses every scan and every file\'s summaries');
   });
 
   it('sees a caller added in a new file between two runs (facts are kept, verdicts are not)', async () => {
@@ -167,6 +167,53 @@ describe('analysis/project/project-cache', function () {
     assert.deepEqual((await lint(dir, cache))['handler.js'], [], 'the second call now writes the table the first reads');
     rewrite(queries, before);
     assert.deepEqual(ruleIds((await lint(dir, cache))['handler.js']), ['unblock/no-await-waterfall']);
+  });
+
+  // handler.js is unchanged between the runs; what its second call does is read from queries.js,
+  // which imports the table name from tables.js. The kept summaries read both: a change to the
+  // module on the way, not to the callee's own file, must make them be read again.
+  it('reads kept call summaries again when a module they read on the way changed', async () => {
+    const { dir, cache } = project();
+    fs.writeFileSync(path.join(dir, 'tables.js'), "export const SETTINGS = 'SELECT * FROM settings WHERE id = $1';\n");
+    const queries = path.join(dir, 'queries.js');
+    rewrite(queries, `import { SETTINGS } from './tables.js';\n${fs.readFileSync(queries, 'utf8').replace("'SELECT * FROM settings WHERE id = $1'", 'SETTINGS')}`);
+    assert.deepEqual(ruleIds((await lint(dir, cache))['handler.js']), ['unblock/no-await-waterfall'], 'two tables read');
+    rewrite(path.join(dir, 'tables.js'), "export const SETTINGS = 'UPDATE accounts SET seen = now() WHERE id = $1';\n");
+    assert.deepEqual((await lint(dir, cache))['handler.js'], [], 'the second call now writes the table the first reads');
+  });
+
+  it('reads a corrupt kept summary again', async () => {
+    const { dir, cache } = project();
+    const reports = await lint(dir, cache);
+    const entries = filesUnder(cache).filter((file) => file.includes(`${path.sep}summaries${path.sep}`));
+    assert.ok(entries.length > 0);
+    for (const file of entries) {
+      const entry = JSON.parse(fs.readFileSync(file, 'utf8'));
+      for (const at of Object.keys(entry.value.answers)) entry.value.answers[at] = { kind: 'read', reads: 'sql:accounts' };
+      fs.writeFileSync(file, JSON.stringify(entry));
+    }
+    assert.deepEqual(await lint(dir, cache), reports);
+  });
+
+  it('keeps no summaries for a text that is not the file on disk (an editor\'s unsaved buffer)', async () => {
+    const { dir, cache } = project();
+    const eslint = new ESLint({
+      cwd: dir,
+      overrideConfigFile: true,
+      overrideConfig: [{ files: ['**/*.js'], plugins: { unblock: plugin }, rules: plugin.configs.recommended.rules, settings: { unblock: { cache } } }],
+    });
+    const handler = path.join(dir, 'handler.js');
+    const summaries = () => filesUnder(cache).filter((file) => file.includes(`${path.sep}summaries${path.sep}`));
+    const typed = fs.readFileSync(handler, 'utf8').replace('return { account, settings };', 'return { account, settings, at: 1 };');
+    const [unsaved] = await eslint.lintText(typed, { filePath: handler });
+    assert.deepEqual(unsaved.messages.map((message) => message.ruleId), ['unblock/no-await-waterfall'], 'analysed all the same');
+    assert.deepEqual(summaries(), []);
+    // An entry is written when the next lint asks for summaries (or at exit): lint the saved text twice.
+    await eslint.lintText(typed, { filePath: handler });
+    await eslint.lintText(fs.readFileSync(handler, 'utf8'), { filePath: handler });
+    assert.deepEqual(summaries(), [], 'the unsaved text again: still nothing');
+    await eslint.lintText(fs.readFileSync(handler, 'utf8'), { filePath: handler });
+    assert.equal(summaries().length, 1, 'the text on disk keeps its summaries');
   });
 
   it('sees a change in a module a kept scan read on the way', async () => {

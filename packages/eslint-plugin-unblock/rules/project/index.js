@@ -14,6 +14,7 @@ import { forgetCallerIndexes } from './callers/callers.js';
 import { forgetConcurrencyPackages } from './modules/concurrency-packages.js';
 import { valueOfExpression } from './callees/callee-lookup.js';
 import { createSummarizer } from './callees/summarize.js';
+import { summaryKeeper } from './callees/summary-cache.js';
 import { unknownSummary, mergeInto } from './callees/effect-summary.js';
 import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
 import { crossFileBudgetLeft } from './modules/lint-bounds.js';
@@ -36,7 +37,8 @@ const indexes = new WeakMap();
  * @param {string} filename
  * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames what a call's names say (the rule's verb tables)
  * @param {object} [namesKey] what `kindOfNames` is a function of (the verb tables): callers that hand the same key
- *   share one index and its summaries; by default the function itself
+ *   share one index and its summaries; by default the function itself. Its `id`, when it has one (the verb
+ *   tables' options as text), names it in the persistent cache, which then keeps the file's call summaries
  */
 export function getProjectIndex(sourceCode, filename, kindOfNames, namesKey = kindOfNames) {
   let byNames = indexes.get(sourceCode);
@@ -46,7 +48,8 @@ export function getProjectIndex(sourceCode, filename, kindOfNames, namesKey = ki
   }
   let index = byNames.get(namesKey);
   if (!index) {
-    index = createIndex(sourceCode, filename, kindOfNames);
+    const namesId = /** @type {{ id?: unknown }} */ (namesKey).id;
+    index = createIndex(sourceCode, filename, kindOfNames, typeof namesId === 'string' ? namesId : null);
     byNames.set(namesKey, index);
   }
   return index;
@@ -64,8 +67,9 @@ export function getProjectIndex(sourceCode, filename, kindOfNames, namesKey = ki
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} filename
  * @param {(call: any) => 'read' | 'write' | 'unknown'} kindOfNames
+ * @param {string | null} namesId what names the calls, as text (null: its summaries are not kept between runs)
  */
-function createIndex(sourceCode, filename, kindOfNames) {
+function createIndex(sourceCode, filename, kindOfNames, namesId) {
   // A helper that cannot load is told now, during this lint, wherever its first use would come.
   loadNativeHelpers();
   const file = path.resolve(filename);
@@ -79,6 +83,8 @@ function createIndex(sourceCode, filename, kindOfNames) {
 
   /** @type {Map<any, CallSummary | null>} */
   const callSummaries = new Map();
+  /** @type {import('./callees/summary-cache.js').SummaryKeeper | null | undefined} undefined: not looked for yet */
+  let keeper;
 
   /**
    * What an awaited call does, from evidence: the call itself with its
@@ -93,7 +99,9 @@ function createIndex(sourceCode, filename, kindOfNames) {
     if (callSummaries.has(call)) return callSummaries.get(call) ?? null;
     // A file too big, or out of time (lint-bounds.js): the rule decides by names, as where nothing can be read.
     if (!crossFileBudgetLeft(file)) return null;
-    const result = evidencedSummaryOf(linted, call);
+    // The summaries an earlier run made of this same text, while what they read elsewhere is unchanged.
+    if (keeper === undefined) keeper = summaryKeeper(sourceCode, file, namesId, summarizer.exact);
+    const result = keeper ? keeper(call, () => evidencedSummaryOf(linted, call)) : evidencedSummaryOf(linted, call);
     callSummaries.set(call, result);
     return result;
   }

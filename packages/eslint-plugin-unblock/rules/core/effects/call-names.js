@@ -49,20 +49,23 @@ export function verbTablesFor(options) {
   const key = JSON.stringify([options.readVerbs, options.writeVerbs, options.orderedCallees]);
   let tables = verbTables.get(key);
   if (!tables) {
-    tables = buildVerbTables(options);
+    tables = buildVerbTables(options, key);
     verbTables.set(key, tables);
   }
   return tables;
 }
 
-/** @param {import('./call-classification.js').ClassifierOptions} options */
-function buildVerbTables(options) {
+/**
+ * @param {import('./call-classification.js').ClassifierOptions} options
+ * @param {string} id the options the tables are built from, as text: what names them in the persistent cache
+ */
+function buildVerbTables(options, id) {
   const readVerbs = new Set([...READ_VERBS, ...(options.readVerbs ?? [])].map((v) => v.toLowerCase()));
   const writeVerbs = new Set([...WRITE_VERBS, ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
   for (const verb of options.readVerbs ?? []) writeVerbs.delete(verb.toLowerCase());
   const userVerbs = new Set([...(options.readVerbs ?? []), ...(options.writeVerbs ?? [])].map((v) => v.toLowerCase()));
   const ordered = new Set((options.orderedCallees ?? []).map((callee) => callee.replace(/\s+/g, '')));
-  return { readVerbs, writeVerbs, userVerbs, ordered };
+  return { id, readVerbs, writeVerbs, userVerbs, ordered };
 }
 
 /**

@@ -86,7 +86,10 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
     };
   }
 
-  return { summaryOfFunction, effectOfCall };
+  /** Whether every summary made so far is the code's alone: the budget of summaries, which the order of questions spends, was never reached. */
+  const exact = () => made < MAX_SUMMARIES;
+
+  return { summaryOfFunction, effectOfCall, exact };
 }
 
 /**

@@ -9,9 +9,8 @@
  */
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
+import { inputsHold } from '../cache/input-check.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
-import { resolveImport } from '../modules/resolve-import.js';
-import { dependsOnAny } from '../frameworks/dependencies.js';
 import { countScan } from '../cache/stats.js';
 import { scanModule, callAt } from './call-sites.js';
 
@@ -33,7 +32,7 @@ const KIND = 'scan';
 export function scanWithCache(store, index, file) {
   const key = contentHash(`${file}\0${moduleTextHash(file) ?? ''}`);
   const kept = store.read(KIND, key);
-  if (isFacts(kept) && stillHolds(kept.inputs)) {
+  if (isFacts(kept) && inputsHold(kept.inputs)) {
     addScanFacts(index, kept.ops, file);
     countScan(true);
     return;
@@ -68,29 +67,6 @@ export function scanFacts(file) {
  */
 function isFacts(value) {
   return typeof value === 'object' && value !== null && Array.isArray(/** @type {any} */ (value).inputs) && Array.isArray(/** @type {any} */ (value).ops);
-}
-
-/**
- * Whether every input of a kept scan gives the answer it gave then.
- * @param {import('../cache/inputs.js').Input[]} inputs
- */
-function stillHolds(inputs) {
-  for (const input of inputs) {
-    switch (input[0]) {
-      case 'module':
-        if (moduleTextHash(input[1]) !== input[2]) return false;
-        break;
-      case 'resolve':
-        if (resolveImport(input[1], input[2]) !== input[3]) return false;
-        break;
-      case 'depends':
-        if (dependsOnAny(input[1], new Set(input[2])) !== input[3]) return false;
-        break;
-      default:
-        return false;
-    }
-  }
-  return true;
 }
 
 /**

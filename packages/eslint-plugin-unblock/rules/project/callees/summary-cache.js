@@ -1,0 +1,164 @@
+/**
+ * The summaries of a linted file's awaited calls (index.js summaryOfCall) kept in the persistent
+ * project cache (../cache/) between runs. They are facts, not verdicts: what each call does, read
+ * from callee bodies here and in the modules it imports; whether two calls may run together is
+ * decided again every run. A warm run otherwise read the same callee bodies again, and parsed
+ * the modules they live in (emailengine: about 0.3 s a run, half of it parsing).
+ *
+ * One entry per linted file, keyed by its text, the verb tables that name calls and the grammar
+ * its tree was read with. It holds each call's summary (by the call's place) and every input the
+ * summaries read elsewhere (modules, import resolutions, dependencies: ../cache/inputs.js), and
+ * is used only while all of them still hold: a changed callee is read again. A summary depends on
+ * the code alone, not on which call was asked first (summarize.js), so a kept one is the one a
+ * fresh run would make.
+ *
+ * Kept only for a file whose text is the one on disk: an editor's unsaved buffer changes with
+ * every keystroke, and its entries would be for texts never linted again.
+ */
+import path from 'node:path';
+import { contentHash } from '../cache/content-hash.js';
+import { recordingInputs } from '../cache/inputs.js';
+import { inputsHold } from '../cache/input-check.js';
+import { projectStore } from '../cache/store.js';
+import { countSummaries } from '../cache/stats.js';
+import { moduleTextHash } from '../modules/module-cache.js';
+import { projectRootsOf } from '../modules/project-root.js';
+
+const KIND = 'summaries';
+
+/**
+ * @typedef {import('../index.js').CallSummary} CallSummary
+ * @typedef {{ inputs: import('../cache/inputs.js').Input[], answers: Record<string, KeptSummary | null> }} SummaryFacts
+ * @typedef {Omit<CallSummary, 'reads' | 'writes' | 'thisReads' | 'thisWrites'>
+ *   & { reads: string[], writes: string[], thisReads: string[], thisWrites: string[] }} KeptSummary
+ * @typedef {(call: any, make: () => CallSummary | null) => CallSummary | null} SummaryKeeper
+ *   a call's summary: the kept one, or `make()`'s (then kept)
+ */
+
+/** The fields of a call summary, all plain data: a summary with any other is not kept. */
+const FIELDS = new Set(['kind', 'io', 'reads', 'writes', 'thisReads', 'thisWrites', 'evidence', 'findOrCreate', 'evidenced', 'thisOwner']);
+const SETS = /** @type {const} */ (['reads', 'writes', 'thisReads', 'thisWrites']);
+
+/** @type {Map<string, () => void>} entries that gained summaries, by key: written when the next file's index is made, or at exit */
+const unwritten = new Map();
+let writesAtExit = false;
+
+/**
+ * The keeper of a linted file's call summaries, or null when none are kept for it (no project,
+ * the cache off, a text not on disk, verb tables without a name).
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {string} file absolute path
+ * @param {string | null} namesId what names the calls (the verb tables), as text
+ * @param {() => boolean} exact whether the summaries made so far are the code's alone (summarize.js): once the
+ *   file's budget of summaries is spent, later ones depend on the order of questions, and are not kept
+ * @returns {SummaryKeeper | null}
+ */
+export function summaryKeeper(sourceCode, file, namesId, exact) {
+  writeUnwritten();
+  if (namesId === null || !path.isAbsolute(file)) return null;
+  const roots = projectRootsOf(file);
+  const store = roots ? projectStore(roots.callerRoot) : null;
+  if (!store) return null;
+  const textHash = contentHash(sourceCode.text);
+  if (moduleTextHash(file) !== textHash) return null;
+  const key = contentHash(`${file}\0${textHash}\0${namesId}\0${grammarOf(sourceCode.visitorKeys)}`);
+  const kept = store.read(KIND, key);
+  const reused = isFacts(kept) && inputsHold(kept.inputs);
+  /** @type {SummaryFacts} */
+  const facts = reused ? kept : { inputs: [], answers: {} };
+  const known = new Set(facts.inputs.map((input) => input.join('\0')));
+  let counted = false;
+  return (call, make) => {
+    if (!counted) {
+      counted = true;
+      countSummaries(reused);
+    }
+    const at = `${call.range[0]}:${call.range[1]}`;
+    const answer = Object.hasOwn(facts.answers, at) ? facts.answers[at] : undefined;
+    if (answer === null || isKeptSummary(answer)) return fromKept(answer);
+    const { value, inputs } = recordingInputs(make);
+    const keptValue = value && toKept(value);
+    if (keptValue === undefined || !exact()) return value;
+    for (const input of inputs) {
+      const id = input.join('\0');
+      if (known.has(id)) continue;
+      known.add(id);
+      facts.inputs.push(input);
+    }
+    // Turned to data now: the caller may change the summary it is handed.
+    facts.answers[at] = keptValue;
+    // Checked again when written: a later summary that spends the budget makes the file's summaries depend on order.
+    unwritten.set(key, () => exact() && store.write(KIND, key, facts));
+    noteExit();
+    return value;
+  };
+}
+
+/** Writes the entries that gained summaries since the last write. */
+function writeUnwritten() {
+  for (const write of unwritten.values()) write();
+  unwritten.clear();
+}
+
+function noteExit() {
+  if (writesAtExit) return;
+  writesAtExit = true;
+  // The last file linted has no next file to write its entry: the process's exit does.
+  process.once('exit', writeUnwritten);
+}
+
+/** @type {WeakMap<object, string>} */
+const grammars = new WeakMap();
+
+/**
+ * What tells the parsers apart: the node types their trees may hold (espree's, typescript-eslint's).
+ * @param {Record<string, readonly string[]>} visitorKeys
+ */
+function grammarOf(visitorKeys) {
+  let grammar = grammars.get(visitorKeys);
+  if (grammar === undefined) {
+    grammar = contentHash(Object.keys(visitorKeys).sort().join(','));
+    grammars.set(visitorKeys, grammar);
+  }
+  return grammar;
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is SummaryFacts}
+ */
+function isFacts(value) {
+  const facts = /** @type {any} */ (value);
+  return typeof facts === 'object' && facts !== null && Array.isArray(facts.inputs) && typeof facts.answers === 'object' && facts.answers !== null;
+}
+
+/**
+ * An answer as written (an entry edited by hand, or by another version, is a miss, made again).
+ * @param {unknown} value
+ * @returns {value is KeptSummary}
+ */
+function isKeptSummary(value) {
+  const kept = /** @type {any} */ (value);
+  return typeof kept === 'object' && kept !== null && typeof kept.kind === 'string' && Array.isArray(kept.evidence) && SETS.every((field) => Array.isArray(kept[field]));
+}
+
+/**
+ * @param {CallSummary} summary
+ * @returns {KeptSummary | undefined} undefined: it holds something this file does not know how to keep
+ */
+function toKept(summary) {
+  if (Object.keys(summary).some((field) => !FIELDS.has(field))) return undefined;
+  return { ...summary, reads: [...summary.reads], writes: [...summary.writes], thisReads: [...summary.thisReads], thisWrites: [...summary.thisWrites] };
+}
+
+/**
+ * A new summary each time: the caller may change it.
+ * @param {KeptSummary | null} kept
+ * @returns {CallSummary | null}
+ */
+function fromKept(kept) {
+  if (kept === null) return null;
+  const summary = /** @type {any} */ ({ ...kept, evidence: [...kept.evidence] });
+  for (const field of SETS) summary[field] = new Set(kept[field]);
+  return summary;
+}
