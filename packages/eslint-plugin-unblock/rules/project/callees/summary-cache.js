@@ -12,8 +12,9 @@
  * the code alone, not on which call was asked first (summarize.js), so a kept one is the one a
  * fresh run would make.
  *
- * Kept only for a file whose text is the one on disk: an editor's unsaved buffer changes with
- * every keystroke, and its entries would be for texts never linted again.
+ * Written only for a file whose text is the one on disk: an editor's unsaved buffer changes with
+ * every keystroke, and its entries would be for texts never linted again. (Read for any text: an
+ * entry is for the text it is keyed by, whenever that was on disk.)
  */
 import path from 'node:path';
 import { contentHash } from '../cache/content-hash.js';
@@ -45,7 +46,7 @@ let writesAtExit = false;
 
 /**
  * The keeper of a linted file's call summaries, or null when none are kept for it (no project,
- * the cache off, a text not on disk, verb tables without a name).
+ * the cache off, verb tables without a name).
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} file absolute path
  * @param {string | null} namesId what names the calls (the verb tables), as text
@@ -60,7 +61,6 @@ export function summaryKeeper(sourceCode, file, namesId, exact) {
   const store = roots ? projectStore(roots.callerRoot) : null;
   if (!store) return null;
   const textHash = contentHash(sourceCode.text);
-  if (moduleTextHash(file) !== textHash) return null;
   const key = contentHash(`${file}\0${textHash}\0${namesId}\0${grammarOf(sourceCode.visitorKeys)}`);
   const kept = store.read(KIND, key);
   const reused = isFacts(kept) && inputsHold(kept.inputs);
@@ -87,8 +87,9 @@ export function summaryKeeper(sourceCode, file, namesId, exact) {
     }
     // Turned to data now: the caller may change the summary it is handed.
     facts.answers[at] = keptValue;
-    // Checked again when written: a later summary that spends the budget makes the file's summaries depend on order.
-    unwritten.set(key, () => exact() && store.write(KIND, key, facts));
+    // Checked when written: a later summary that spends the budget makes the file's summaries depend on order.
+    // Only the text on disk is kept (read when writing, not on every lint: a warm run mostly only reads).
+    unwritten.set(key, () => exact() && moduleTextHash(file) === textHash && store.write(KIND, key, facts));
     noteExit();
     return value;
   };
