@@ -3,8 +3,8 @@
  * later only while every input still gives the same answer: the text of each module it loaded
  * (by hash), each import it resolved, each package.json dependency it asked about. The modules
  * that answer these questions note them here (module-cache.js, resolve-import.js,
- * frameworks/dependencies.js); the work that is cached (a scan for callers) checks them again
- * before it reuses a result.
+ * frameworks/dependencies.js); the work that is cached (a scan for callers, a file's call summaries)
+ * checks them again (input-check.js) before it reuses a result.
  *
  * @typedef {['module', string, string | null]
  *   | ['resolve', string, string, string | null]
