@@ -40,7 +40,7 @@ const KIND = 'summaries';
 const FIELDS = new Set(['kind', 'io', 'reads', 'writes', 'thisReads', 'thisWrites', 'evidence', 'findOrCreate', 'evidenced', 'thisOwner']);
 const SETS = /** @type {const} */ (['reads', 'writes', 'thisReads', 'thisWrites']);
 
-/** @type {Map<string, () => void>} entries that gained summaries, by key: written when the next file's index is made, or at exit */
+/** @type {Map<string, () => void>} entries that gained summaries, by key: written when the next lint asks for its first summary (index.js makes the keeper then), or at exit */
 const unwritten = new Map();
 let writesAtExit = false;
 
@@ -104,7 +104,7 @@ function writeUnwritten() {
 function noteExit() {
   if (writesAtExit) return;
   writesAtExit = true;
-  // The last file linted has no next file to write its entry: the process's exit does.
+  // The last file linted has no later lint to write its entry: the process's exit does.
   process.once('exit', writeUnwritten);
 }
 
