@@ -17,6 +17,7 @@ import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
 import { lintedTreeOf } from './project/callers/reachability.js';
 import { routeNote } from './core/rule-shell/route-note.js';
+import { createUnitReuse } from './core/reuse/unit-reuse.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
@@ -56,6 +57,8 @@ export default createRule({
 
   create(context, options, gates) {
     const sourceCode = context.sourceCode;
+    // An editor lints again after every edit: the units the edit cannot reach keep their reports.
+    const reuse = createUnitReuse(context, 'no-await-waterfall', options);
     /** @type {ReturnType<typeof createStatementFacts> | null} */
     let facts = null;
     const getFacts = () => (facts ??= createStatementFacts(sourceCode, context.filename, options));
@@ -87,7 +90,7 @@ export default createRule({
     function checkStatements(statements) {
       const groups = findStatementGroups(statements, getFacts()).filter(worthStartingTogether);
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
-      for (const members of groups) context.report(statementGroupReport(getSettings(), statements, members, getFacts()));
+      for (const members of groups) reuse.report(statementGroupReport(getSettings(), statements, members, getFacts()));
     }
 
     /**
@@ -98,7 +101,7 @@ export default createRule({
       const facts = getFacts();
       const groups = findSettledGroups(statements, { sourceCode, index: facts.index, classifier: facts.classifier });
       if (groups.length === 0 || !mayReportIn(statements[0])) return;
-      for (const members of groups) context.report(settledGroupReport(getSettings(), members));
+      for (const members of groups) reuse.report(settledGroupReport(getSettings(), members));
     }
 
     /**
@@ -109,7 +112,7 @@ export default createRule({
       // The gates last: the start-up gate reads other files for callers, worth it only for a report.
       const runs = awaitedCallRuns(slots, getFacts, sourceCode.visitorKeys);
       if (runs.length === 0 || !mayReportIn(container)) return;
-      for (const run of runs) context.report(slotRunReport(getSettings(), container, run));
+      for (const run of runs) reuse.report(slotRunReport(getSettings(), container, run));
     }
 
     /** Statement lists and expressions that hold an await, found from the awaits themselves. */
@@ -133,10 +136,12 @@ export default createRule({
         // A file whose awaits make no pair anywhere asks nothing more, not even what kind of file it is.
         const { lists, slotLists, tryLists } = placesWorthAnalysing({ statementLists, slotContainers, tryStatementLists });
         // A migration, seeder or CLI file reports nothing by default: not worth analysing its awaits.
-        if (lists.length + slotLists.length + tryLists.length === 0 || gates.oneOffFile()) return;
-        for (const statements of lists) checkStatements(statements);
-        for (const { container, slots } of slotLists) checkSlots(container, slots);
-        for (const statements of tryLists) checkSettled(statements);
+        if (lists.length + slotLists.length + tryLists.length === 0 || gates.oneOffFile()) return reuse.forget();
+        reuse.analyse(() => {
+          for (const statements of lists) if (!reuse.skips(statements[0])) checkStatements(statements);
+          for (const { container, slots } of slotLists) if (!reuse.skips(container)) checkSlots(container, slots);
+          for (const statements of tryLists) if (!reuse.skips(statements[0])) checkSettled(statements);
+        });
       },
     };
   },

@@ -208,7 +208,7 @@ describe('analysis/project/project-cache', function () {
     const [unsaved] = await eslint.lintText(typed, { filePath: handler });
     assert.deepEqual(unsaved.messages.map((message) => message.ruleId), ['unblock/no-await-waterfall'], 'analysed all the same');
     assert.deepEqual(summaries(), []);
-    // An entry is written when the next lint asks for summaries (or at exit): lint the saved text twice.
+    // An entry is written when the next lint starts (or at exit): lint the saved text twice.
     await eslint.lintText(typed, { filePath: handler });
     await eslint.lintText(fs.readFileSync(handler, 'utf8'), { filePath: handler });
     assert.deepEqual(summaries(), [], 'the unsaved text again: still nothing');

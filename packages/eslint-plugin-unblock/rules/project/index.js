@@ -18,6 +18,7 @@ import { summaryKeeper } from './callees/summary-cache.js';
 import { unknownSummary, mergeInto } from './callees/effect-summary.js';
 import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
 import { crossFileBudgetLeft } from './modules/lint-bounds.js';
+import { recordingInputs, noteInput } from './cache/inputs.js';
 import { loadNativeHelpers } from './modules/optional-require.js';
 
 export { onLintWarning } from './modules/lint-bounds.js';
@@ -31,6 +32,41 @@ import { forgetProjectRoots } from './modules/project-root.js';
 
 /** @type {WeakMap<object, Map<object, ReturnType<typeof createIndex>>>} per linted file: its indexes by what decides call kinds */
 const indexes = new WeakMap();
+
+/**
+ * @typedef {object} ReadsElsewhere  what a lint's call summaries read outside the linted text
+ * @property {import('./cache/inputs.js').Input[]} inputs  modules, import resolutions, dependencies (cache/inputs.js)
+ * @property {boolean} keptAnswers  a summary came from the persistent cache, whose inputs are not listed here
+ */
+
+/** @type {WeakMap<object, ReadsElsewhere>} per linted file whose reads are watched */
+const watchedReads = new WeakMap();
+
+/**
+ * Notes from now on what this lint's call summaries and constants read in other files (all rules'
+ * questions: they share the index), for a later lint that reuses this one's reports (core/reuse/).
+ * A summary asked a second time is answered from memory; its reads are noted again then.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @returns {ReadsElsewhere}
+ */
+export function watchReadsElsewhere(sourceCode) {
+  let reads = watchedReads.get(sourceCode);
+  if (!reads) watchedReads.set(sourceCode, (reads = { inputs: [], keptAnswers: false }));
+  return reads;
+}
+
+/**
+ * @template T
+ * @param {ReadsElsewhere | undefined} reads
+ * @param {() => T} work
+ * @returns {{ value: T, inputs: import('./cache/inputs.js').Input[] }}
+ */
+function watched(reads, work) {
+  if (!reads) return { value: work(), inputs: [] };
+  const recorded = recordingInputs(work);
+  reads.inputs.push(...recorded.inputs);
+  return recorded;
+}
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
@@ -81,7 +117,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
   /** @type {LintedFile} */
   const linted = { sourceCode, view, summarizer, kindOfNames };
 
-  /** @type {Map<any, CallSummary | null>} */
+  /** @type {Map<any, { summary: CallSummary | null, inputs: import('./cache/inputs.js').Input[] }>} */
   const callSummaries = new Map();
   /** @type {import('./callees/summary-cache.js').SummaryKeeper | null | undefined} undefined: not looked for yet */
   let keeper;
@@ -96,14 +132,27 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
    */
   function summaryOfCall(call) {
     if (call.type !== 'CallExpression') return null;
-    if (callSummaries.has(call)) return callSummaries.get(call) ?? null;
+    const reads = watchedReads.get(sourceCode);
+    const known = callSummaries.get(call);
+    if (known) {
+      for (const input of known.inputs) noteInput(input);
+      if (reads) reads.inputs.push(...known.inputs);
+      return known.summary;
+    }
     // A file too big, or out of time (lint-bounds.js): the rule decides by names, as where nothing can be read.
     if (!crossFileBudgetLeft(file)) return null;
     // The summaries an earlier run made of this same text, while what they read elsewhere is unchanged.
     if (keeper === undefined) keeper = summaryKeeper(sourceCode, file, namesId, summarizer.exact);
-    const result = keeper ? keeper(call, () => evidencedSummaryOf(linted, call)) : evidencedSummaryOf(linted, call);
-    callSummaries.set(call, result);
-    return result;
+    const chosen = keeper;
+    let made = false;
+    const make = () => {
+      made = true;
+      return evidencedSummaryOf(linted, call);
+    };
+    const { value, inputs } = watched(reads, () => (chosen ? chosen(call, make) : make()));
+    if (reads && chosen && !made) reads.keptAnswers = true;
+    callSummaries.set(call, { summary: value, inputs });
+    return value;
   }
 
   /**
@@ -113,7 +162,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
    */
   function constantNumber(identifier) {
     if (!crossFileBudgetLeft(file)) return null;
-    const value = valueOfExpression(identifier, contextAt(linted, identifier));
+    const { value } = watched(watchedReads.get(sourceCode), () => valueOfExpression(identifier, contextAt(linted, identifier)));
     return value?.type === 'number' ? value.value : null;
   }
 

@@ -24,6 +24,7 @@ import { projectStore } from '../cache/store.js';
 import { countSummaries } from '../cache/stats.js';
 import { moduleTextHash } from '../modules/module-cache.js';
 import { projectRootsOf } from '../modules/project-root.js';
+import { onLintStart } from '../modules/lint-bounds.js';
 
 const KIND = 'summaries';
 
@@ -40,9 +41,10 @@ const KIND = 'summaries';
 const FIELDS = new Set(['kind', 'io', 'reads', 'writes', 'thisReads', 'thisWrites', 'evidence', 'findOrCreate', 'evidenced', 'thisOwner']);
 const SETS = /** @type {const} */ (['reads', 'writes', 'thisReads', 'thisWrites']);
 
-/** @type {Map<string, () => void>} entries that gained summaries, by key: written when the next lint asks for its first summary (index.js makes the keeper then), or at exit */
+/** @type {Map<string, () => void>} entries that gained summaries, by key: written when the next lint starts, or at exit */
 const unwritten = new Map();
 let writesAtExit = false;
+onLintStart(writeUnwritten);
 
 /**
  * The keeper of a linted file's call summaries, or null when none are kept for it (no project,
@@ -55,7 +57,6 @@ let writesAtExit = false;
  * @returns {SummaryKeeper | null}
  */
 export function summaryKeeper(sourceCode, file, namesId, exact) {
-  writeUnwritten();
   if (namesId === null || !path.isAbsolute(file)) return null;
   const roots = projectRootsOf(file);
   const store = roots ? projectStore(roots.callerRoot) : null;

@@ -68,6 +68,17 @@ let warn = (message, code = 'UNBLOCK_LINT_BUDGET') => {
 const MAX_REMEMBERED_LINTS = 5000;
 const MAX_BOUNDS = 64;
 
+/** @type {Set<() => void>} */
+const lintStartListeners = new Set();
+
+/**
+ * Calls `listener` when a file's lint starts (before any rule asks anything of it).
+ * @param {() => void} listener
+ */
+export function onLintStart(listener) {
+  lintStartListeners.add(listener);
+}
+
 /**
  * Notes the start of a file's lint; every rule calls it from create(), the first call counts.
  * @param {{ filename: string, cwd: string, sourceCode: { text: string } }} context
@@ -79,6 +90,7 @@ export function noteLint(context) {
   const known = noted.get(sourceCode);
   if (known !== undefined) return known;
   generation++;
+  for (const listener of lintStartListeners) listener();
   const now = performance.now();
   notePauses(now);
   const file = path.resolve(context.filename);
@@ -153,6 +165,15 @@ export function lintPauses() {
  */
 export function lintBoundOf(file) {
   return currentLint(file)?.bound;
+}
+
+/**
+ * Whether the lint running now of this file was cut short by a budget (too big, out of time): its
+ * answers then depend on the clock and the order of questions, and are not worth reusing.
+ * @param {string} file absolute path
+ */
+export function lintBudgetSpent(file) {
+  return currentLint(file)?.warned === true;
 }
 
 /**
