@@ -66,11 +66,30 @@ function query() { return client.query('SELECT 1'); }`);
     assert.ok(reading.uses.has('client') && !reading.provides.has('client'));
   });
 
-  it('does not count a key holding data as a defined property, and counts strings handed to calls both ways', () => {
-    const [unit] = namesOf(`function f(bus, x) { bus.emit('order', { id: 1, run: x }); }`);
-    assert.ok(!unit.defines.has('id'), 'a number is no method');
-    assert.ok(unit.defines.has('run'), 'a name may hold a function');
-    assert.ok(unit.reads.has('order') && unit.defines.has('order'));
+  it('counts a property as defined only where a call may resolve to it', () => {
+    const [helper, building, exported, , assigning] = namesOf(`function helper() { return 1; }
+function build(id, note) { return { id, note, count: 2, run: helper, make: () => 1 }; }
+module.exports = { LIMIT: 5 };
+const Service = {};
+function wire(repo, local) { Service.repo = repo; Service.helper = helper; Service.size = 3; local.other = helper; Service.deep.name = helper; }`);
+    assert.ok(helper.provides.has('helper'));
+    // An object returned (a response being built, what a factory makes): no call elsewhere resolves to its keys.
+    assert.deepEqual([...building.defines], []);
+    assert.ok(exported.defines.has('LIMIT'), "a module's exports are read key by key");
+    // An unannotated parameter is nothing the index can look up; a module-level function and a number
+    // are. Nor does it read values through a local object, nor assignments deeper than one level.
+    assert.deepEqual([...assigning.defines].sort(), ['helper', 'size']);
+  });
+
+  it('counts a parameter with a type annotation assigned to a field (a constructor), and this only where it is known', () => {
+    const [constructor] = namesOf(`export class Users {
+  constructor(repo: Repo, other) { this.repo = repo; this.other = other; }
+}`, true);
+    assert.deepEqual([...constructor.defines].sort(), ['constructor', 'repo']);
+    // A function assigned to a prototype: the index resolves no call to it, and does not know its this.
+    const [, prototype] = namesOf(`function Users() {}
+Users.prototype.load = function () { this.cache = new Map(); };`);
+    assert.deepEqual([...prototype.defines], []);
   });
 
   it("does not count a function's own locals and parameters", () => {
