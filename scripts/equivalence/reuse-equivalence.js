@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Report-for-report equivalence of an editor's lints that reuse unchanged units' reports
- * (packages/eslint-plugin-unblock/rules/core/reuse/) with lints that analyse everything. On the
+ * (packages/eslint-plugin-unblock/rules/reuse/) with lints that analyse everything. On the
  * labeled real backends of ../shared/realcode (extracted by its score.mjs), each file is linted as
  * an editor lints an unsaved buffer while someone types: its text on disk first, then a run of
  * seeded edits (typing-edits.js; an edit that does not parse is typed over again), each lint from
@@ -18,7 +18,7 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { setUnitReuse, forgetKeptLints, unitReuseCounts } from '../../packages/eslint-plugin-unblock/rules/core/reuse/unit-reuse.js';
+import { setUnitReuse, forgetKeptLints, unitReuseCounts } from '../../packages/eslint-plugin-unblock/rules/reuse/unit-reuse.js';
 import { mutate, seededRandom } from './typing-edits.js';
 
 const args = process.argv.slice(2);

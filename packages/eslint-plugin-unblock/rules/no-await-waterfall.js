@@ -17,7 +17,7 @@ import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
 import { lintedTreeOf } from './project/callers/reachability.js';
 import { routeNote } from './core/rule-shell/route-note.js';
-import { createUnitReuse } from './core/reuse/unit-reuse.js';
+import { createUnitReuse } from './reuse/unit-reuse.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 

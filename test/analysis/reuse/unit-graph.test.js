@@ -1,14 +1,14 @@
 /**
- * The pieces reuse between lints is decided with (rules/core/reuse/): where two texts differ, the
+ * The pieces reuse between lints is decided with (rules/reuse/): where two texts differ, the
  * names each unit shares with others, which units an edited one reaches, and reports kept as data.
  */
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import { editRegion } from '../../../packages/eslint-plugin-unblock/rules/core/reuse/edit-region.js';
-import { unitNames, unitsOf } from '../../../packages/eslint-plugin-unblock/rules/core/reuse/unit-names.js';
-import { unitsReachedFrom } from '../../../packages/eslint-plugin-unblock/rules/core/reuse/unit-graph.js';
-import { keepReport, movedReport, keptWithin } from '../../../packages/eslint-plugin-unblock/rules/core/reuse/kept-reports.js';
+import { editRegion } from '../../../packages/eslint-plugin-unblock/rules/reuse/edit-region.js';
+import { unitNames, unitsOf } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-names.js';
+import { unitsReachedFrom } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-graph.js';
+import { keepReport, movedReport, keptWithin } from '../../../packages/eslint-plugin-unblock/rules/reuse/kept-reports.js';
 
 /**
  * The SourceCode ESLint makes of a text, taken from a rule that runs on it.
@@ -29,7 +29,7 @@ function namesOf(text, typescript) {
   const sourceCode = sourceCodeOf(text, typescript);
   const units = unitsOf(sourceCode.ast);
   const names = unitNames(sourceCode, units.map((_, at) => at));
-  return units.map((_, at) => /** @type {import('../../../packages/eslint-plugin-unblock/rules/core/reuse/unit-names.js').UnitNames} */ (names.get(at)));
+  return units.map((_, at) => /** @type {import('../../../packages/eslint-plugin-unblock/rules/reuse/unit-names.js').UnitNames} */ (names.get(at)));
 }
 
 describe('where two texts of a file differ', () => {

@@ -1,5 +1,5 @@
 /**
- * Reuse between two lints of the same file (rules/core/reuse/): an editor lints again after every
+ * Reuse between two lints of the same file (rules/reuse/): an editor lints again after every
  * edit, and the units the edit cannot reach keep their reports, moved to where they are now. Every
  * test lints a text, edits it and compares the lint that may reuse with a lint of the same text that
  * does not: the reports, their places and every suggestion's text must be the same. The counts of
@@ -12,7 +12,7 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import plugin from '../../../packages/eslint-plugin-unblock/index.js';
-import { setUnitReuse, forgetKeptLints, unitReuseCounts } from '../../../packages/eslint-plugin-unblock/rules/core/reuse/unit-reuse.js';
+import { setUnitReuse, forgetKeptLints, unitReuseCounts } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-reuse.js';
 
 const linter = new Linter();
 

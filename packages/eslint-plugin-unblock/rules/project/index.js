@@ -44,7 +44,7 @@ const watchedReads = new WeakMap();
 
 /**
  * Notes from now on what this lint's call summaries and constants read in other files (all rules'
- * questions: they share the index), for a later lint that reuses this one's reports (core/reuse/).
+ * questions: they share the index), for a later lint that reuses this one's reports (rules/reuse/).
  * A summary asked a second time is answered from memory; its reads are noted again then.
  * @param {import('eslint').SourceCode} sourceCode
  * @returns {ReadsElsewhere}

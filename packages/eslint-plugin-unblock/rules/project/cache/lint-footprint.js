@@ -1,6 +1,6 @@
 /**
  * What one lint of a file read outside its own text, so that an editor's next lint of the same
- * file may reuse the reports of the units its edit cannot reach (core/reuse/), and only while none
+ * file may reuse the reports of the units its edit cannot reach (rules/reuse/), and only while none
  * of it changed:
  * - what the call summaries read in other files (modules by hash, import resolutions,
  *   dependencies: inputs.js), checked as the persistent cache checks its facts;

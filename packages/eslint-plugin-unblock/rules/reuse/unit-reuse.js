@@ -22,11 +22,11 @@ import path from 'node:path';
 import { editRegion } from './edit-region.js';
 import { unitNames, unitAt, unitsOf } from './unit-names.js';
 import { unitsReachedFrom } from './unit-graph.js';
-import { enclosingFunction } from '../syntax/ast.js';
+import { enclosingFunction } from '../core/syntax/ast.js';
 import { keepReport, movedReport, descriptorOf, keptWithin } from './kept-reports.js';
-import { recordingInputs } from '../../project/cache/inputs.js';
-import { lintFootprint, footprintHolds, diskAgreesUpTo } from '../../project/cache/lint-footprint.js';
-import { watchReadsElsewhere } from '../../project/index.js';
+import { recordingInputs } from '../project/cache/inputs.js';
+import { lintFootprint, footprintHolds, diskAgreesUpTo } from '../project/cache/lint-footprint.js';
+import { watchReadsElsewhere } from '../project/index.js';
 
 /** Files whose last lint is kept, per rule: an editor's open files. */
 const MAX_FILES = 8;
@@ -41,7 +41,7 @@ const MAX_FILES = 8;
  * @property {KeptReport[][]} reports per unit
  * @property {Set<number>} unkept units whose reports cannot be made again
  * @property {(UnitNames | undefined)[]} names per unit, once worked out
- * @property {import('../../project/cache/lint-footprint.js').LintFootprint | null} footprint null: nothing to reuse after it
+ * @property {import('../project/cache/lint-footprint.js').LintFootprint | null} footprint null: nothing to reuse after it
  * @property {number} diskAgrees how far its text was the file on disk
  * @typedef {object} Plan
  * @property {Set<number>} reused
@@ -116,7 +116,7 @@ export function createUnitReuse(context, ruleId, options) {
      * @param {() => void} analyse
      */
     analyse(analyse) {
-      /** @type {import('../../project/cache/inputs.js').Input[]} */
+      /** @type {import('../project/cache/inputs.js').Input[]} */
       let inputs = [];
       if (seenBefore) inputs = recordingInputs(analyse).inputs;
       else analyse();

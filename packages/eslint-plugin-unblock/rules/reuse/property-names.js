@@ -15,7 +15,7 @@
  * A value the index could not look up defines nothing: a local or an unannotated parameter
  * (`this.config = config`); `this` only where the index knows it, in a class or an object literal.
  */
-import { walk, propertyName, isFunctionNode } from '../syntax/ast.js';
+import { walk, propertyName, isFunctionNode } from '../core/syntax/ast.js';
 
 /**
  * @param {any} unit
