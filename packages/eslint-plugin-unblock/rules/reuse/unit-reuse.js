@@ -63,8 +63,9 @@ const counts = { skipped: 0, asked: 0 };
  * @param {object} options the rule's options
  */
 export function createUnitReuse(context, ruleId, options) {
-  if (!enabled) return passThrough(context);
   const sourceCode = context.sourceCode;
+  // A host without offset ↔ line conversions (the rules need them nowhere else) cannot have reports moved.
+  if (!enabled || typeof sourceCode.getLocFromIndex !== 'function' || typeof sourceCode.getIndexFromLoc !== 'function') return passThrough(context);
   // As the rules take it: a relative name is a file outside any project (no project index).
   const file = context.filename;
   const key = `${ruleId}\0${path.resolve(context.cwd ?? '', file)}`;
