@@ -2,7 +2,8 @@
 // TypeScript module, one-line edit per run): typescript-eslint's parse and the editor's oxc parse
 // (src/lint/oxc-parser/) alone; ESLint's Linter run through the extension's own lint runner with the
 // parse taken out (the parser hands back a tree made beforehand), without rules and with the three
-// Unblock rules; the whole lint with the oxc parser; a bare walk of the tree; and
+// Unblock rules (reusing the last lint's reports where the edit cannot reach, as in the editor, and
+// without that reuse); the whole lint with the oxc parser; a bare walk of the tree; and
 // ts.createSourceFile of the same text. Each part is printed as a multiple of createSourceFile, by
 // CPU time (steadier than wall time on a shared machine). The goal of issue 23 is the whole lint at
 // most 4x (aim 3x). The last lines say what a lint outside ESLint's Linter would cost: the parse, one
@@ -15,6 +16,7 @@ import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { createLintRunner } from '../src/lint/run-lint.js';
 import { createOxcParser } from '../src/lint/oxc-parser/index.js';
+import { setUnitReuse } from '../../packages/eslint-plugin-unblock/rules/reuse/unit-reuse.js';
 import { runsOption, median, editedText, machineLine } from './measure-support.mjs';
 
 const require = createRequire(import.meta.url);
@@ -45,8 +47,22 @@ const runner = createLintRunner({ Linter, plugin: /** @type {any} */ (plugin), l
 const oxcRunner = createLintRunner({ Linter, plugin: /** @type {any} */ (plugin), loadTsParser: () => oxcParser });
 const withRules = { severity: {}, ruleOptions: {} };
 const noRules = { severity: Object.fromEntries(runner.ruleIds.map((id) => [id, /** @type {const} */ ('off')])), ruleOptions: {} };
-/** @param {typeof runner} chosen @param {string} text @param {typeof withRules} settings */
-const lint = (chosen, text, settings) => chosen.lintText(text, { fileName: 'large.ts', languageId: 'typescript', settings });
+/**
+ * Each runner lints a file of its own name, as an editor lints one document after each edit: the
+ * waterfall rule then reuses the last lint's reports for the functions the edit does not reach
+ * (packages/eslint-plugin-unblock/rules/reuse/). The row "analysing the whole file" turns that off.
+ * @param {typeof runner} chosen @param {string} text @param {typeof withRules} settings
+ */
+const lint = (chosen, text, settings) => chosen.lintText(text, { fileName: chosen === runner ? 'large.ts' : 'large-oxc.ts', languageId: 'typescript', settings });
+/** @param {() => void} work */
+const withoutReuse = (work) => {
+  setUnitReuse(false);
+  try {
+    work();
+  } finally {
+    setUnitReuse(true);
+  }
+};
 
 const { text, groups } = largeTypeScriptFile(2000);
 for (const chosen of [runner, oxcRunner]) {
@@ -71,7 +87,7 @@ const walk = (node) => {
   }
 };
 /** @type {Record<string, number[]>} */
-const times = { tsParse: [], oxcParse: [], eslint: [], rules: [], oxcLint: [], walk: [], createSourceFile: [] };
+const times = { tsParse: [], oxcParse: [], eslint: [], rules: [], rulesFull: [], oxcLint: [], walk: [], createSourceFile: [] };
 const lines = text.split('\n');
 for (let run = 0; run < runs * 2; run++) {
   const edited = editedText(lines, run);
@@ -79,6 +95,8 @@ for (let run = 0; run < runs * 2; run++) {
   times.eslint.push(cpuOf(() => lint(runner, edited, noRules)));
   ready = tsParser.parseForESLint(edited, parserOptions);
   times.rules.push(cpuOf(() => lint(runner, edited, withRules)));
+  ready = tsParser.parseForESLint(edited, parserOptions);
+  times.rulesFull.push(cpuOf(() => withoutReuse(() => lint(runner, edited, withRules))));
   /** @type {any} */
   let tree;
   times.oxcParse.push(cpuOf(() => (tree = oxcParser.parseForESLint(edited, { ...parserOptions }).ast)));
@@ -98,6 +116,7 @@ console.log(row('oxc parse (src/lint/oxc-parser: tree, tokens, comments, scopes)
 console.log(row("ESLint's Linter with the parse taken out, no rules", settled.eslint));
 console.log(row("ESLint's Linter with the parse taken out, Unblock rules", settled.rules));
 console.log(row('  of which the Unblock rules', rulesOnly));
+console.log(row('  of which the Unblock rules with no reuse (whole file analysed)', settled.rulesFull - settled.eslint));
 console.log(row('the whole lint with the oxc parser (what the editor runs)', settled.oxcLint));
 console.log(row('one bare walk of the tree', settled.walk));
 console.log(row('ts.createSourceFile (setParentNodes)', unit));
