@@ -10,11 +10,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
+import { Linter as Linter9 } from 'eslint9';
 import tsParser from '@typescript-eslint/parser';
 import plugin from '../../../packages/eslint-plugin-unblock/index.js';
 import { setUnitReuse, forgetKeptLints, unitReuseCounts } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-reuse.js';
 
-const linter = new Linter();
+/** ESLint 10 and 9: both call a report's fixes while it is made, which is when they are recorded. */
+const LINTERS = [{ title: 'eslint 10', linter: new Linter() }, { title: 'eslint 9', linter: new Linter9() }];
 
 /**
  * @param {{ typescript?: boolean, sourceType?: 'module' | 'commonjs', options?: object }} how
@@ -38,11 +40,11 @@ const shown = (m) => JSON.stringify([m.line, m.column, m.endLine, m.endColumn, m
  * and without.
  * @param {string} before
  * @param {string} after
- * @param {{ filename?: string, config?: any[], afterConfig?: any[] }} [how]
+ * @param {{ filename?: string, config?: any[], afterConfig?: any[], linter?: any }} [how]
  */
-function editAndLint(before, after, { filename = 'service.js', config = configOf(), afterConfig = config } = {}) {
+function editAndLint(before, after, { filename = 'service.js', config = configOf(), afterConfig = config, linter = LINTERS[0].linter } = {}) {
   forgetKeptLints();
-  const lint = (/** @type {string} */ text, /** @type {any[]} */ chosen) => linter.verify(text, chosen, { filename }).map(shown);
+  const lint = (/** @type {string} */ text, /** @type {any[]} */ chosen) => linter.verify(text, chosen, { filename }).map(/** @type {any} */ (shown));
   const was = lint(before, config);
   lint(before, config);
   const skippedBefore = unitReuseCounts().skipped;
@@ -71,15 +73,17 @@ module.exports = { profile, dashboard };
 `;
 
 describe('reuse between lints of an edited file', () => {
-  it('keeps the reports of a function the edit does not reach, moved with their suggestions to the new lines', () => {
-    const after = twoServices.replace('  return { user, posts };', '  console.log(user);\n  return { user, posts };');
-    const { was, reused, fresh, skippedPlaces } = editAndLint(twoServices, after);
-    assert.deepEqual(reused, fresh);
-    assert.equal(fresh.length, 2);
-    assert.ok(skippedPlaces >= 1, 'the second function was not analysed again');
-    // The second report moved one line down, and its suggestion's range with it.
-    assert.equal(JSON.parse(was[1])[0] + 1, JSON.parse(fresh[1])[0]);
-  });
+  for (const { title, linter } of LINTERS) {
+    it(`keeps the reports of a function the edit does not reach, moved with their suggestions to the new lines (${title})`, () => {
+      const after = twoServices.replace('  return { user, posts };', '  console.log(user);\n  return { user, posts };');
+      const { was, reused, fresh, skippedPlaces } = editAndLint(twoServices, after, { linter });
+      assert.deepEqual(reused, fresh);
+      assert.equal(fresh.length, 2);
+      assert.ok(skippedPlaces >= 1, 'the second function was not analysed again');
+      // The second report moved one line down, and its suggestion's range with it.
+      assert.equal(JSON.parse(was[1])[0] + 1, JSON.parse(fresh[1])[0]);
+    });
+  }
 
   it('analyses a caller again when the body of a function it calls changed (a read became a write)', () => {
     const before = `async function loadUser(db, id) { return db.users.findOne(id); }
@@ -183,15 +187,21 @@ import { store } from './store.js';
 });
 
 describe('reuse in a project: what the last lint read in other files', () => {
-  /** @type {string} */
-  let dir;
-  before(() => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-reuse-')));
-    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'reuse-project', type: 'module' }));
+  /** @type {string[]} */
+  const made = [];
+  /** A project folder of its own: the index lists a project's files once per lint pause. @param {object} manifest */
+  const project = (manifest) => {
+    const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-reuse-')));
+    made.push(dir);
+    fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ name: 'reuse-project', type: 'module', ...manifest }));
+    return dir;
+  };
+  after(() => {
+    for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
   });
-  after(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('analyses a caller again when the callee in another file changed on disk, though its own text did not', () => {
+    const dir = project({});
     const store = path.join(dir, 'store.js');
     fs.writeFileSync(store, 'export async function loadUser(db, id) { return db.users.findOne(id); }\nexport async function loadOrders(db, id) { return db.orders.find(id); }\n');
     const page = `import { loadUser, loadOrders } from './store.js';
@@ -223,6 +233,39 @@ export async function other(db) {
     const fresh = lint(edited);
     setUnitReuse(true);
     assert.deepEqual(fresh, [], 'the callee now writes the table the other call reads');
+    assert.deepEqual(reused, fresh);
+  });
+
+  it('analyses a function again when an unsaved edit above it hides its callers from the project index', () => {
+    const dir = project({ dependencies: { express: '^4.0.0' } });
+    fs.writeFileSync(path.join(dir, 'routes.js'), "import express from 'express';\nimport { handler } from './handler.js';\nexport const app = express();\napp.get('/orders', handler);\n");
+    const saved = `import { api } from './api.js';
+export async function other(db) {
+  const a = await db.getA();
+  return a;
+}
+export async function handler(req, res) {
+  const stats = await api.getStats(req.query.id);
+  const alerts = await api.getAlerts(req.query.id);
+  res.json({ stats, alerts });
+}
+`;
+    const filename = path.join(dir, 'handler.js');
+    fs.writeFileSync(filename, saved);
+    const config = configOf({ sourceType: 'module' });
+    const linter = new Linter({ cwd: dir });
+    forgetKeptLints();
+    const lint = (/** @type {string} */ text) => linter.verify(text, config, { filename }).map(shown);
+    assert.ok(lint(saved)[0]?.includes('GET /orders'), 'the route is named while the text is as saved');
+    lint(saved);
+    // Typed above the handler, not saved: the index knows the handler only up to there.
+    const edited = saved.replace('  return a;', '  console.log(a);\n  return a;');
+    const reused = lint(edited);
+    setUnitReuse(false);
+    const fresh = lint(edited);
+    setUnitReuse(true);
+    assert.equal(fresh.length, 1);
+    assert.ok(!fresh[0].includes('GET /orders'));
     assert.deepEqual(reused, fresh);
   });
 });

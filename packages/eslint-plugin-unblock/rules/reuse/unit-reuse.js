@@ -1,9 +1,8 @@
 /**
  * Reuse between two lints of the same file: an editor lints again after every edit, and an edit
  * changes one unit (a top-level statement: a function, a route registration; or a member of a
- * top-level class: unit-names.js). The units
- * the edit cannot reach keep the reports their analysis made last time, moved to where they are
- * now; only the others are analysed again.
+ * top-level class: unit-names.js). The units the edit cannot reach keep the reports their analysis
+ * made last time, moved to where they are now; only the others are analysed again.
  *
  * A unit's reports are reused only when all of this holds, and otherwise it is analysed again:
  * - the rule's options and the lint's settings and language are the same;
