@@ -14,8 +14,10 @@
  * core/ and on the labeled JavaScript backends of ../shared/realcode (when score.mjs has
  * extracted them).
  *
+ * Last, the editor's figures: the extension's measure-lint scripts (bench-lint/editor-runs.js).
+ *
  * Options: --corpus ghost|directus|strapi|all (comma-separated; default ghost), --limit N,
- *          --rounds N (default 2), --no-oxlint, --no-growth (skip the generated file-size series),
+ *          --rounds N (default 2), --no-oxlint, --no-editor, --no-growth (skip the generated file-size series),
  *          --no-cache-runs (skip the project cache's figures), --cache-only (only those),
  *          --backends nodebb,emailengine (which labeled backends the cache runs cover; default all, none: none).
  *
@@ -32,6 +34,7 @@ import { oxlintConfig, runOxlint } from './oxlint/run-oxlint.js';
 import { CACHE_HEADER, cacheLine, copyOf, measureCache } from './bench-lint/cache-runs.js';
 import { labeledJavaScriptBackends } from './bench-lint/labeled-backends.js';
 import { measuredPluginEntry, measuredPluginLine } from './bench-lint/measured-plugin.js';
+import { printEditorFigures } from './bench-lint/editor-runs.js';
 
 const args = process.argv.slice(2);
 /** @param {string} name */
@@ -188,6 +191,7 @@ async function main() {
   printEslint(runs);
   if (!args.includes('--no-oxlint')) await compareOxlint(files, runs.unblock);
   if (!args.includes('--no-cache-runs')) await printCacheFigures(roots, files);
+  if (!args.includes('--no-editor')) printEditorFigures();
   console.log(`\nload average ${load()} at the end (2 cores: above ~1.5 the numbers are provisional)`);
   if (!args.includes('--no-growth')) await printGrowth(DEFAULT_CACHE);
 }
