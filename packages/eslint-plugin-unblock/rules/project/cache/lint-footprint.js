@@ -25,17 +25,17 @@ import { MAX_MODULE_BYTES } from '../modules/module-cache.js';
  */
 
 /**
- * @param {string} file absolute path of the linted file
+ * @param {string} file the linted file as the rules take it (a relative name: no project index)
  * @param {import('../index.js').ReadsElsewhere} summaryReads what the call summaries read
  * @param {import('./inputs.js').Input[]} otherReads what the rest of the rule's analysis read
  * @returns {LintFootprint | null}
  */
 export function lintFootprint(file, summaryReads, otherReads) {
-  if (summaryReads.keptAnswers || lintBudgetSpent(file)) return null;
+  if (summaryReads.keptAnswers || lintBudgetSpent(path.resolve(file))) return null;
   /** @type {Map<string, import('./inputs.js').Input>} */
   const inputs = new Map();
   for (const input of [...summaryReads.inputs, ...otherReads]) inputs.set(input.join('\0'), input);
-  return { inputs: [...inputs.values()], index: projectIndexOf(file), bound: lintBoundOf(file) };
+  return { inputs: [...inputs.values()], index: projectIndexOf(file), bound: lintBoundOf(path.resolve(file)) };
 }
 
 /**
@@ -44,7 +44,7 @@ export function lintFootprint(file, summaryReads, otherReads) {
  * @param {string} file
  */
 export function footprintHolds(footprint, file) {
-  return projectIndexOf(file) === footprint.index && lintBoundOf(file) === footprint.bound && inputsHold(footprint.inputs);
+  return projectIndexOf(file) === footprint.index && lintBoundOf(path.resolve(file)) === footprint.bound && inputsHold(footprint.inputs);
 }
 
 /**
