@@ -14,6 +14,7 @@ import { Linter as Linter9 } from 'eslint9';
 import tsParser from '@typescript-eslint/parser';
 import plugin from '../../../packages/eslint-plugin-unblock/index.js';
 import { setUnitReuse, forgetKeptLints, unitReuseCounts } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-reuse.js';
+import { setLintBudget } from '../../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
 
 /** ESLint 10 and 9: both call a report's fixes while it is made, which is when they are recorded. */
 const LINTERS = [{ title: 'eslint 10', linter: new Linter() }, { title: 'eslint 9', linter: new Linter9() }];
@@ -234,6 +235,36 @@ export async function other(db) {
     setUnitReuse(true);
     assert.deepEqual(fresh, [], 'the callee now writes the table the other call reads');
     assert.deepEqual(reused, fresh);
+  });
+
+  it('reuses nothing after a lint that ran out of its budget for other files: its answers depended on the clock', () => {
+    const dir = project({});
+    fs.writeFileSync(path.join(dir, 'api.js'), 'export async function getStats(id) { return id; }\nexport async function getAlerts(id) { return id; }\n');
+    const filename = path.join(dir, 'page.js');
+    const text = `import { getStats, getAlerts } from './api.js';
+export async function page(id) {
+  const stats = await getStats(id);
+  const alerts = await getAlerts(id);
+  return [stats, alerts];
+}
+export async function other(db) {
+  const a = await db.getA();
+  return a;
+}
+`;
+    fs.writeFileSync(filename, text);
+    const previous = setLintBudget({ budgetMs: -1, warn: () => {} });
+    try {
+      const { reused, fresh, skippedPlaces } = editAndLint(text, text.replace('  return a;', '  console.log(a);\n  return a;'), {
+        filename,
+        config: configOf({ sourceType: 'module' }),
+        linter: new Linter({ cwd: dir }),
+      });
+      assert.deepEqual(reused, fresh);
+      assert.equal(skippedPlaces, 0);
+    } finally {
+      setLintBudget(previous);
+    }
   });
 
   it('analyses a function again when an unsaved edit above it hides its callers from the project index', () => {
