@@ -201,6 +201,19 @@ describe('reuse in a project: what the last lint read in other files', () => {
     for (const dir of made) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  /**
+   * Writes the file and returns what lints a text of it under its absolute path, as the editor does.
+   * @param {string} dir @param {string} name @param {string} saved the text on disk
+   */
+  const projectLinter = (dir, name, saved) => {
+    const filename = path.join(dir, name);
+    fs.writeFileSync(filename, saved);
+    const config = configOf({ sourceType: 'module' });
+    const linter = new Linter({ cwd: dir });
+    forgetKeptLints();
+    return (/** @type {string} */ text) => linter.verify(text, config, { filename }).map(shown);
+  };
+
   it('analyses a caller again when the callee in another file changed on disk, though its own text did not', () => {
     const dir = project({});
     const store = path.join(dir, 'store.js');
@@ -216,12 +229,7 @@ export async function other(db) {
   return a;
 }
 `;
-    const filename = path.join(dir, 'page.js');
-    fs.writeFileSync(filename, page);
-    const config = configOf({ sourceType: 'module' });
-    const linter = new Linter({ cwd: dir });
-    forgetKeptLints();
-    const lint = (/** @type {string} */ text) => linter.verify(text, config, { filename }).map(shown);
+    const lint = projectLinter(dir, 'page.js', page);
     assert.equal(lint(page).length, 1);
     lint(page);
     fs.writeFileSync(store, 'export async function loadUser(db, id) { return db.orders.insertOne({ id }); }\nexport async function loadOrders(db, id) { return db.orders.find(id); }\n');
@@ -281,12 +289,7 @@ export async function handler(req, res) {
   res.json({ stats, alerts });
 }
 `;
-    const filename = path.join(dir, 'handler.js');
-    fs.writeFileSync(filename, saved);
-    const config = configOf({ sourceType: 'module' });
-    const linter = new Linter({ cwd: dir });
-    forgetKeptLints();
-    const lint = (/** @type {string} */ text) => linter.verify(text, config, { filename }).map(shown);
+    const lint = projectLinter(dir, 'handler.js', saved);
     assert.ok(lint(saved)[0]?.includes('GET /orders'), 'the route is named while the text is as saved');
     lint(saved);
     // Typed above the handler, not saved: the index knows the handler only up to there.
