@@ -16,6 +16,8 @@
  *
  * A command-line run lints each file once: nothing is reused there, and a first lint of a file
  * records only its reports (the names and the reads elsewhere are worked out from the second on).
+ * No tree is kept from one lint to the next: the units' places and names are (the names of the
+ * edited unit before the edit are those kept).
  */
 import path from 'node:path';
 import { editRegion } from './edit-region.js';
@@ -35,11 +37,12 @@ const MAX_FILES = 8;
  * @typedef {import('./unit-names.js').UnitNames} UnitNames
  * @typedef {object} LastLint
  * @property {string} text
- * @property {import('eslint').SourceCode} sourceCode
+ * @property {[number, number][]} ranges each unit's place
+ * @property {object} visitorKeys the parser's, as told apart by identity
  * @property {string} setting what the reports depend on besides the text
  * @property {KeptReport[][]} reports per unit
  * @property {Set<number>} unkept units whose reports cannot be made again
- * @property {(UnitNames | undefined)[]} names per unit, once worked out
+ * @property {UnitNames[] | null} names per unit (null: not worked out, on a first lint)
  * @property {import('../project/cache/lint-footprint.js').LintFootprint | null} footprint null: nothing to reuse after it
  * @property {number} diskAgrees how far its text was the file on disk
  * @typedef {object} Plan
@@ -47,7 +50,7 @@ const MAX_FILES = 8;
  * @property {number} edited the edited unit (-1: the same text)
  * @property {number} shift how far the units after the edited one moved
  * @property {LastLint} last
- * @property {(UnitNames | undefined)[]} names
+ * @property {UnitNames[]} names every unit's, now
  */
 
 /** @type {Map<string, LastLint>} by rule and file, the least recently linted first */
@@ -124,11 +127,13 @@ export function createUnitReuse(context, ruleId, options) {
       if (reuse) replay(reuse, skipped, reports, sourceCode, context);
       remember(key, {
         text: sourceCode.text,
-        sourceCode,
+        ranges: body.map((unit) => unit.range),
+        visitorKeys: sourceCode.visitorKeys,
         setting: setting ?? '',
         reports,
         unkept: new Set([...unkeptUnits(body, reports), ...topLevel]),
-        names: reuse?.names ?? [],
+        // Worked out from the second lint on (a command-line run lints a file once), for the next lint's edit.
+        names: reuse?.names ?? (seenBefore ? allNames(sourceCode) : null),
         footprint: summaryReads && placed ? lintFootprint(file, summaryReads, inputs) : null,
         diskAgrees: seenBefore ? diskAgreesUpTo(file, sourceCode.text) : 0,
       });
@@ -147,14 +152,14 @@ export function createUnitReuse(context, ruleId, options) {
  * @returns {Plan | null}
  */
 function planReuse(last, sourceCode, file) {
-  if (!last.footprint || last.sourceCode.visitorKeys !== sourceCode.visitorKeys || !footprintHolds(last.footprint, file)) return null;
+  if (!last.footprint || !last.names || last.visitorKeys !== sourceCode.visitorKeys || !footprintHolds(last.footprint, file)) return null;
   const body = unitsOf(sourceCode.ast);
-  const before = unitsOf(last.sourceCode.ast);
+  const before = last.ranges;
   const region = editRegion(last.text, sourceCode.text);
   const edited = region ? editedUnit(before, body, region) : -1;
   if (edited === null) return null;
   const shift = sourceCode.text.length - last.text.length;
-  const names = namesOfUnits(last, sourceCode, edited);
+  const names = namesOfUnits(last.names, sourceCode, edited);
   if (!names) return null;
   const reached = edited >= 0 ? unitsReachedFrom(/** @type {UnitNames[]} */ (names.merged), edited) : new Set();
   const diskAgrees = diskAgreesUpTo(file, sourceCode.text);
@@ -162,7 +167,7 @@ function planReuse(last, sourceCode, file) {
   const reused = new Set();
   body.forEach((unit, at) => {
     if (reached.has(at) || last.unkept.has(at)) return;
-    const then = before[at].range;
+    const then = before[at];
     if (indexSees(then, last.diskAgrees) !== indexSees(unit.range, diskAgrees) || indexSees(unit.range, diskAgrees) === null) return;
     reused.add(at);
   });
@@ -172,47 +177,42 @@ function planReuse(last, sourceCode, file) {
 /**
  * The unit the edit lies strictly inside, in both texts, with every other unit unchanged; -1 never
  * (a region is an edit); null when the edit is not inside one unit or moved others.
- * @param {any[]} before the earlier units
+ * @param {[number, number][]} before the earlier units' places
  * @param {any[]} body
  * @param {import('./edit-region.js').EditRegion} region
  */
 function editedUnit(before, body, region) {
   if (before.length !== body.length) return null;
-  const at = unitAt(before, region.start);
+  const at = unitAt(before.map((range) => ({ range })), region.start);
   if (at < 0) return null;
-  const [start, end] = before[at].range;
+  const [start, end] = before[at];
   const shift = region.afterEnd - region.beforeEnd;
   // Strictly inside: an edit at a unit's first or last character may join it to its neighbour.
   if (!(start < region.start && region.beforeEnd < end && body[at].range[0] === start && body[at].range[1] === end + shift)) return null;
   for (let other = 0; other < body.length; other++) {
     if (other === at) continue;
     const moved = other > at ? shift : 0;
-    if (body[other].range[0] !== before[other].range[0] + moved || body[other].range[1] !== before[other].range[1] + moved) return null;
+    if (body[other].range[0] !== before[other][0] + moved || body[other].range[1] !== before[other][1] + moved) return null;
   }
   return at;
 }
 
 /**
- * Every unit's names (kept from the last lint where the text is the same), and, for the graph, the
- * edited unit's names before and after the edit merged. Null when the edited unit calls eval.
- * @param {LastLint} last
+ * Every unit's names (the last lint's where the text is the same: a unit's names are its text's),
+ * and, for the graph, the edited unit's names before and after the edit merged. Null when the
+ * edited unit calls eval.
+ * @param {UnitNames[]} last the last lint's, per unit
  * @param {import('eslint').SourceCode} sourceCode
  * @param {number} edited
  */
 function namesOfUnits(last, sourceCode, edited) {
-  const count = unitsOf(sourceCode.ast).length;
-  /** @type {(UnitNames | undefined)[]} */
-  const kept = [];
-  const missing = [];
-  for (let at = 0; at < count; at++) {
-    kept[at] = at === edited ? undefined : last.names[at];
-    if (!kept[at]) missing.push(at);
-  }
-  for (const [at, names] of unitNames(sourceCode, missing)) kept[at] = names;
+  /** @type {UnitNames[]} */
+  const kept = [...last];
+  if (edited >= 0) kept[edited] = /** @type {UnitNames} */ (unitNames(sourceCode, [edited]).get(edited));
   const merged = [...kept];
   if (edited >= 0) {
-    const then = /** @type {UnitNames} */ (unitNames(last.sourceCode, [edited]).get(edited));
-    const now = /** @type {UnitNames} */ (kept[edited]);
+    const then = last[edited];
+    const now = kept[edited];
     if (then.uses.has('eval') || now.uses.has('eval')) return null;
     merged[edited] = {
       uses: new Set([...then.uses, ...now.uses]),
@@ -222,6 +222,16 @@ function namesOfUnits(last, sourceCode, edited) {
     };
   }
   return { kept, merged };
+}
+
+/**
+ * Every unit's names.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @returns {UnitNames[]}
+ */
+function allNames(sourceCode) {
+  const found = unitNames(sourceCode, unitsOf(sourceCode.ast).map((_, at) => at));
+  return [...found.keys()].sort((a, b) => a - b).map((at) => /** @type {UnitNames} */ (found.get(at)));
 }
 
 /**
