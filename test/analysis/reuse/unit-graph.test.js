@@ -76,9 +76,9 @@ function wire(repo, local) { Service.repo = repo; Service.helper = helper; Servi
     // An object returned (a response being built, what a factory makes): no call elsewhere resolves to its keys.
     assert.deepEqual([...building.defines], []);
     assert.ok(exported.defines.has('LIMIT'), "a module's exports are read key by key");
-    // An unannotated parameter is nothing the index can look up; a module-level function and a number
-    // are. Nor does it read values through a local object, nor assignments deeper than one level.
-    assert.deepEqual([...assigning.defines].sort(), ['helper', 'size']);
+    // Onto a module-level object any value counts (the index looks a name up at module level, where
+    // another unit's edit may declare it); onto a local object, or deeper than one level, nothing does.
+    assert.deepEqual([...assigning.defines].sort(), ['helper', 'repo', 'size']);
   });
 
   it('counts a parameter with a type annotation assigned to a field (a constructor), and this only where it is known', () => {

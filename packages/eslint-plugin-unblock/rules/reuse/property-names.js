@@ -12,19 +12,20 @@
  *   reached through the name that holds it (a module-level binding: its unit is linked by that
  *   name), from its own methods' `this` (the same unit), or not at all (a response being built,
  *   an argument, what a factory returns).
- * A value the index could not look up defines nothing: a local or an unannotated parameter
- * (`this.config = config`); `this` only where the index knows it, in a class or an object literal.
+ * `this` counts only where the index knows it, in a class or an object literal, and `this.b = name`
+ * only when the name is a parameter with a type annotation (`this.config = config` gives the index
+ * nothing). Onto anything else a name always counts: the index looks names up at module level, and
+ * what is declared there may change with another unit's edit. A unit's names so depend on its own
+ * text alone, and are kept while it stays the same (unit-reuse.js).
  */
 import { walk, propertyName, isFunctionNode } from '../core/syntax/ast.js';
 
 /**
  * @param {any} unit
  * @param {import('eslint').SourceCode} sourceCode
- * @param {Set<string>} moduleNames every module-level binding's name
  * @param {import('./unit-names.js').UnitNames} names filled
  */
-export function addPropertyNames(unit, sourceCode, moduleNames, names) {
-  const mayHold = (/** @type {any} */ identifier) => moduleNames.has(identifier.name) || isAnnotatedParameter(identifier, sourceCode);
+export function addPropertyNames(unit, sourceCode, names) {
   walk(unit, sourceCode.visitorKeys, (node) => {
     switch (node.type) {
       case 'MemberExpression': {
@@ -53,10 +54,10 @@ export function addPropertyNames(unit, sourceCode, moduleNames, names) {
         break;
       }
       case 'AssignmentExpression':
-        addAssigned(node.left, node.right, sourceCode, mayHold, names);
+        addAssigned(node.left, node.right, sourceCode, names);
         break;
       case 'UpdateExpression':
-        addAssigned(node.argument, null, sourceCode, mayHold, names);
+        addAssigned(node.argument, null, sourceCode, names);
         break;
       case 'JSXIdentifier':
         // The scope manager does not resolve JSX names: a component another unit declares.
@@ -68,20 +69,23 @@ export function addPropertyNames(unit, sourceCode, moduleNames, names) {
 
 /**
  * `a.b = value` defines `b`, whatever the value (exports are read from such assignments, numbers
- * and strings included), except a name the index could not look up (a local, an unannotated
- * parameter), and only straight onto `this`, `module.exports` or a module-level or global name.
+ * and strings included), straight onto `this` (where the index knows it; a name only when it is a
+ * parameter with a type annotation: a constructor's field), `module.exports` or a module-level or
+ * global name.
  * @param {any} target
  * @param {any} value null for `a.b++`
  * @param {import('eslint').SourceCode} sourceCode
- * @param {(identifier: any) => boolean} mayHold a name the index can look up (module level) or an annotated parameter
  * @param {import('./unit-names.js').UnitNames} names
  */
-function addAssigned(target, value, sourceCode, mayHold, names) {
+function addAssigned(target, value, sourceCode, names) {
   const name = target?.type === 'MemberExpression' ? propertyName(target) : null;
   if (name === null) return;
-  if (value?.type === 'Identifier' && !mayHold(value)) return;
   const object = target.object;
-  if (object.type === 'ThisExpression' ? !thisIsKnown(object) : object.type === 'Identifier' ? isLocal(object, sourceCode) : !isModuleExports(object)) return;
+  if (object.type === 'ThisExpression') {
+    if (!thisIsKnown(object) || (value?.type === 'Identifier' && !isAnnotatedParameter(value, sourceCode))) return;
+  } else if (object.type === 'Identifier' ? isLocal(object, sourceCode) : !isModuleExports(object)) {
+    return;
+  }
   names.defines.add(name);
 }
 

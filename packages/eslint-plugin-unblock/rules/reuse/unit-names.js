@@ -51,8 +51,8 @@ export function unitNames(sourceCode, which) {
   /** @type {Map<number, UnitNames>} */
   const names = new Map();
   for (const at of which) names.set(at, { uses: new Set(), provides: new Set(), reads: new Set(), defines: new Set() });
-  const moduleNames = addScopeNames(sourceCode, body, names);
-  for (const [at, unit] of names) addPropertyNames(body[at], sourceCode, moduleNames, unit);
+  addScopeNames(sourceCode, body, names);
+  for (const [at, unit] of names) addPropertyNames(body[at], sourceCode, unit);
   return names;
 }
 
@@ -80,21 +80,17 @@ export function unitAt(body, offset) {
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any[]} body
  * @param {Map<number, UnitNames>} names
- * @returns {Set<string>} every module-level binding's name
  */
 function addScopeNames(sourceCode, body, names) {
   const unitOf = (/** @type {any} */ node) => names.get(unitAt(body, node.range[0]));
-  const moduleNames = new Set();
   for (const scope of sourceCode.scopeManager?.scopes ?? []) {
     if (scope.block.type !== 'Program') continue;
     for (const variable of scope.variables) {
-      moduleNames.add(variable.name);
       for (const def of variable.defs) unitOf(def.name)?.provides.add(variable.name);
       for (const reference of variable.references) addReference(unitOf(reference.identifier), reference);
     }
     if (scope.type === 'global') for (const reference of scope.through) addReference(unitOf(reference.identifier), reference);
   }
-  return moduleNames;
 }
 
 /**
