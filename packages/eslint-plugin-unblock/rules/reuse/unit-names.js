@@ -22,6 +22,8 @@ import { addPropertyNames } from './property-names.js';
 
 /** @type {WeakMap<object, any[]>} per tree */
 const unitLists = new WeakMap();
+/** @type {WeakMap<object, { classNode: any, members: number[] }[]>} per tree: the classes split into member units */
+const splitClasses = new WeakMap();
 
 /**
  * The file's units in order: top-level statements, a top-level class's members in its place.
@@ -32,12 +34,18 @@ export function unitsOf(program) {
   let units = unitLists.get(program);
   if (units) return units;
   units = [];
+  const classes = [];
   for (const statement of program.body) {
     const declared = statement.type === 'ExportNamedDeclaration' || statement.type === 'ExportDefaultDeclaration' ? statement.declaration : statement;
-    if (declared?.type === 'ClassDeclaration' && declared.body.body.length > 0) units.push(...declared.body.body);
-    else units.push(statement);
+    if (declared?.type === 'ClassDeclaration' && declared.body.body.length > 0) {
+      classes.push({ classNode: statement, members: declared.body.body.map((/** @type {any} */ _, /** @type {number} */ i) => units.length + i) });
+      units.push(...declared.body.body);
+    } else {
+      units.push(statement);
+    }
   }
   unitLists.set(program, units);
+  splitClasses.set(program, classes);
   return units;
 }
 
@@ -82,24 +90,43 @@ export function unitAt(body, offset) {
  * @param {Map<number, UnitNames>} names
  */
 function addScopeNames(sourceCode, body, names) {
-  const unitOf = (/** @type {any} */ node) => names.get(unitAt(body, node.range[0]));
+  const unitsOfNode = ownersOf(sourceCode.ast, body, names);
   for (const scope of sourceCode.scopeManager?.scopes ?? []) {
     if (scope.block.type !== 'Program') continue;
     for (const variable of scope.variables) {
-      for (const def of variable.defs) unitOf(def.name)?.provides.add(variable.name);
-      for (const reference of variable.references) addReference(unitOf(reference.identifier), reference);
+      for (const def of variable.defs) for (const unit of unitsOfNode(def.name)) unit.provides.add(variable.name);
+      for (const reference of variable.references) addReference(unitsOfNode(reference.identifier), reference);
     }
-    if (scope.type === 'global') for (const reference of scope.through) addReference(unitOf(reference.identifier), reference);
+    if (scope.type === 'global') for (const reference of scope.through) addReference(unitsOfNode(reference.identifier), reference);
   }
 }
 
 /**
- * @param {UnitNames | undefined} unit
+ * The wanted units a node's names belong to: the unit around it; for a node in a split class's
+ * own text (its name, `extends Base`, its decorators), every member of that class: they are
+ * all that class (what `new Users()` runs, what a method inherits).
+ * @param {any} program
+ * @param {any[]} body
+ * @param {Map<number, UnitNames>} names
+ * @returns {(node: any) => UnitNames[]}
+ */
+function ownersOf(program, body, names) {
+  const classes = splitClasses.get(program) ?? [];
+  return (node) => {
+    const at = unitAt(body, node.range[0]);
+    const indexes = at >= 0 ? [at] : (classes.find(({ classNode }) => classNode.range[0] <= node.range[0] && node.range[0] < classNode.range[1])?.members ?? []);
+    return indexes.flatMap((index) => names.get(index) ?? []);
+  };
+}
+
+/**
+ * @param {UnitNames[]} units
  * @param {import('eslint').Scope.Reference} reference
  */
-function addReference(unit, reference) {
-  if (!unit) return;
-  unit.uses.add(reference.identifier.name);
-  // Assigning a module-level binding changes what every unit reading it sees.
-  if (reference.isWrite()) unit.provides.add(reference.identifier.name);
+function addReference(units, reference) {
+  for (const unit of units) {
+    unit.uses.add(reference.identifier.name);
+    // Assigning a module-level binding changes what every unit reading it sees.
+    if (reference.isWrite()) unit.provides.add(reference.identifier.name);
+  }
 }
