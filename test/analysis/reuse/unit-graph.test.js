@@ -8,7 +8,7 @@ import tsParser from '@typescript-eslint/parser';
 import { editRegion } from '../../../packages/eslint-plugin-unblock/rules/reuse/edit-region.js';
 import { unitNames, unitsOf } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-names.js';
 import { unitsReachedFrom } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-graph.js';
-import { keepReport, movedReport, keptWithin } from '../../../packages/eslint-plugin-unblock/rules/reuse/kept-reports.js';
+import { keepReport, movedReport, keptWithin, descriptorOf } from '../../../packages/eslint-plugin-unblock/rules/reuse/kept-reports.js';
 
 /**
  * The SourceCode ESLint makes of a text, taken from a rule that runs on it.
@@ -55,6 +55,19 @@ describe('the names a unit shares', () => {
     assert.ok(field.defines.has('cache'));
     assert.ok(constructor.defines.has('repo'));
     assert.ok(method.defines.has('find') && method.reads.has('repo') && method.reads.has('findOne'));
+  });
+
+  it("gives a split class's own names (its name, its superclass) to each of its members", () => {
+    const units = namesOf(`class Base {}
+class Users extends Base {
+  constructor() { super(); }
+  load() { return 1; }
+}
+function make() { return new Users(); }`);
+    const [, constructor, method] = units;
+    for (const member of [constructor, method]) assert.ok(member.provides.has('Users') && member.uses.has('Base'));
+    // Whoever creates the class reaches its constructor (a class created at start-up runs it once).
+    assert.ok(unitsReachedFrom(units, 3).has(1));
   });
 
   it('counts an assignment to a module-level binding as something the unit provides', () => {
@@ -125,6 +138,12 @@ describe('a report kept as data', () => {
     const { kept } = keepReport({ node, message: 'm', fix: () => ({ range: [13, 14], text: 'let' }) }, sourceCode);
     assert.equal(movedReport(kept, 3), null);
     assert.equal(keptWithin(kept, 0, 100), false);
+  });
+
+  it('is made again as a position when the rule gave a position, not a range', () => {
+    const { kept } = keepReport({ loc: { line: 2, column: 6 }, message: 'm' }, sourceCode);
+    const again = descriptorOf(/** @type {any} */ (movedReport(kept, 0)), sourceCode);
+    assert.deepEqual(again.loc, { line: 2, column: 6 });
   });
 
   it('moves with its fix, and hands a fix written as a generator over once, read', () => {

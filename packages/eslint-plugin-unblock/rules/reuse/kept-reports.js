@@ -20,6 +20,7 @@
  * @property {Record<string, unknown>} [data]
  * @property {number} start offset the report points at
  * @property {number} end
+ * @property {boolean} point the rule gave a position, not a range (the host then gives no end)
  * @property {KeptFix | null} fix
  * @property {KeptSuggestion[]} suggest
  */
@@ -32,10 +33,11 @@
  */
 export function keepReport(descriptor, sourceCode) {
   const [start, end] = placeOf(descriptor, sourceCode);
+  const point = Boolean(descriptor.loc && !descriptor.loc.start);
   const fix = descriptor.fix ? { edits: null } : null;
   /** @type {KeptSuggestion[]} */
   const suggest = (descriptor.suggest ?? []).map((/** @type {any} */ s) => ({ messageId: s.messageId, desc: s.desc, data: s.data, fix: { edits: null } }));
-  const kept = { messageId: descriptor.messageId, message: descriptor.message, data: descriptor.data, start, end, fix, suggest };
+  const kept = { messageId: descriptor.messageId, message: descriptor.message, data: descriptor.data, start, end, point, fix, suggest };
   return {
     descriptor: {
       ...descriptor,
@@ -70,7 +72,7 @@ export function movedReport(kept, shift) {
  * @param {import('eslint').SourceCode} sourceCode
  */
 export function descriptorOf(kept, sourceCode) {
-  const loc = { start: sourceCode.getLocFromIndex(kept.start), end: sourceCode.getLocFromIndex(kept.end) };
+  const loc = kept.point ? sourceCode.getLocFromIndex(kept.start) : { start: sourceCode.getLocFromIndex(kept.start), end: sourceCode.getLocFromIndex(kept.end) };
   const edits = (/** @type {KeptFix} */ fix) => () => fix.edits ?? [];
   /** @type {any} */
   const descriptor = { loc, data: kept.data, suggest: kept.suggest.map((s) => withDefined({ messageId: s.messageId, desc: s.desc, data: s.data, fix: edits(s.fix) })) };
