@@ -2,8 +2,10 @@
  * The persistent project cache's part of `npm run bench:lint`: what the Unblock rules add to a lint
  * with eslint:recommended, in process CPU time (every thread), with the cache off, empty (a first
  * run), and filled by a run before with one file changed since (an edit, then the next lint, as
- * in CI after a commit). On a copy of the corpus (the change is made there), each run a fresh
- * process. Each round runs eslint:recommended alone before and after its three Unblock runs, and
+ * in CI after a commit), twice: the change in a file nobody imports (most commits), and in the file
+ * most others import (the hard case: the facts of every file that reads it are stale). On a copy of
+ * the corpus (the changes are made there), each run a fresh process. Each round runs
+ * eslint:recommended alone before and after its four Unblock runs, and
  * each Unblock run's overhead is taken against the mean of those two: on a shared machine whose
  * speed drifts over minutes, a ratio within one round moves less than medians taken apart. The
  * figures are the medians of the rounds, with the lowest and highest overhead of any round.
@@ -13,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { UNBLOCK_RULES, lintAllInChild } from './eslint-runs.js';
 import { median } from './median.js';
+import { leastImported, mostImported } from './changed-files.js';
 
 /**
  * @typedef {object} CodeBase
@@ -21,10 +24,10 @@ import { median } from './median.js';
  * @property {string[]} files      absolute paths of the files linted
  * @property {import('./eslint-runs.js').CodeRoot[]} roots
  *
- * @typedef {'off' | 'empty' | 'warm'} CacheRun
- * @typedef {{ baseline: number, off: number, empty: number, warm: number, overheads: Record<CacheRun, number[]>, changed: string, reports: number }} CacheFigures
- *   medians of process CPU ms; overheads: each round's, as a fraction of that round's eslint:recommended;
- *   changed: the file edited before each warm run
+ * @typedef {'off' | 'empty' | 'leaf' | 'hub'} CacheRun  leaf, hub: warm, with a file nobody imports or the most imported one changed
+ * @typedef {{ baseline: number, overheads: Record<CacheRun, number[]>, leaf: string, hub: string, reports: number }} CacheFigures
+ *   baseline: median process CPU ms of eslint:recommended alone; overheads: each round's, as a fraction of that
+ *   round's eslint:recommended; leaf, hub: the files edited before the two warm runs
  */
 
 /**
@@ -42,41 +45,30 @@ export function copyOf(name, source, filesOf, roots) {
 }
 
 /**
- * The file most other files import (by the names in their import specifiers): changing it makes
- * the most kept facts stale, the hard case of a one-file change.
- * @param {string[]} files
- */
-export function mostImported(files) {
-  const counts = new Map(files.map((file) => [file, 0]));
-  const byName = new Map();
-  for (const file of files) {
-    const name = path.basename(file).replace(/\.[cm]?[jt]sx?$/, '');
-    if (name !== 'index') byName.set(name, [...(byName.get(name) ?? []), file]);
-  }
-  for (const file of files) {
-    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(/(?:from|require\()\s*['"](\.[^'"]+)['"]/g)) {
-      const name = path.basename(specifier).replace(/\.[cm]?[jt]sx?$/, '');
-      for (const target of byName.get(name) ?? []) counts.set(target, (counts.get(target) ?? 0) + 1);
-    }
-  }
-  return [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0][0];
-}
-
-/**
- * Alternating rounds of the four runs on one code base.
+ * Alternating rounds of the runs on one code base.
  * @param {CodeBase} code
  * @param {number} rounds
  * @returns {Promise<CacheFigures>}
  */
 export async function measureCache(code, rounds) {
-  const changed = mostImported(code.files);
-  const original = fs.readFileSync(changed, 'utf8');
+  const leaf = leastImported(code.files);
+  const hub = mostImported(code.files);
+  const originals = new Map([leaf, hub].map((file) => [file, fs.readFileSync(file, 'utf8')]));
   const base = { cwd: code.dir, files: code.files, roots: code.roots, recommended: true };
-  /** @type {Record<'baseline' | CacheRun, number[]>} */
-  const cpu = { baseline: [], off: [], empty: [], warm: [] };
+  /** @type {number[]} */
+  const baselines = [];
   /** @type {Record<CacheRun, number[]>} */
-  const overheads = { off: [], empty: [], warm: [] };
+  const overheads = { off: [], empty: [], leaf: [], hub: [] };
   let reports = 0;
+  /** One edit between two runs: the next lint finds that file's facts (and those that read it) stale. @param {string} file @param {number} round @param {string} cacheDir */
+  const warmAfterEditing = async (file, round, cacheDir) => {
+    fs.writeFileSync(file, `${originals.get(file)}\n// edited between two lint runs (bench:lint, round ${round + 1})\n`);
+    try {
+      return (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir })).cpuMs;
+    } finally {
+      fs.writeFileSync(file, /** @type {string} */ (originals.get(file)));
+    }
+  };
   try {
     for (let round = 0; round < rounds; round++) {
       const cacheDir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-bench-cache-'));
@@ -85,15 +77,13 @@ export async function measureCache(code, rounds) {
         const off = (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: false })).cpuMs;
         const empty = await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir });
         reports = empty.messages.filter((message) => message.ruleId.startsWith('unblock/')).length;
-        // One edit between two runs: the next lint finds that file's facts (and those that read it) stale.
-        fs.writeFileSync(changed, `${original}\n// edited between two lint runs (bench:lint, round ${round + 1})\n`);
-        const warm = (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir })).cpuMs;
-        fs.writeFileSync(changed, original);
+        // The leaf first, on the cache the empty run filled; the hub's change then finds the leaf's original facts kept.
+        const leafMs = await warmAfterEditing(leaf, round, cacheDir);
+        const hubMs = await warmAfterEditing(hub, round, cacheDir);
         const after = (await lintAllInChild({ ...base, rules: [] })).cpuMs;
         const baseline = (before + after) / 2;
-        cpu.baseline.push(baseline);
-        for (const [run, ms] of /** @type {const} */ ([['off', off], ['empty', empty.cpuMs], ['warm', warm]])) {
-          cpu[run].push(ms);
+        baselines.push(baseline);
+        for (const [run, ms] of /** @type {const} */ ([['off', off], ['empty', empty.cpuMs], ['leaf', leafMs], ['hub', hubMs]])) {
           overheads[run].push((ms - baseline) / baseline);
         }
       } finally {
@@ -101,9 +91,9 @@ export async function measureCache(code, rounds) {
       }
     }
   } finally {
-    fs.writeFileSync(changed, original);
+    for (const [file, text] of originals) fs.writeFileSync(file, text);
   }
-  return { baseline: median(cpu.baseline), off: median(cpu.off), empty: median(cpu.empty), warm: median(cpu.warm), overheads, changed: path.relative(code.dir, changed), reports };
+  return { baseline: median(baselines), overheads, leaf: path.relative(code.dir, leaf), hub: path.relative(code.dir, hub), reports };
 }
 
 /**
@@ -116,13 +106,16 @@ export function cacheLine(name, figures) {
     const rounds = figures.overheads[run];
     const spread = rounds.length > 1 ? ` (${percent(Math.min(...rounds))}…${percent(Math.max(...rounds))})` : '';
     const middle = median(rounds);
-    return `${middle >= 0 ? '+' : ''}${percent(middle)}%${spread}`.padEnd(COLUMN - 9);
+    return `${middle >= 0 ? '+' : ''}${percent(middle)}%${spread}`.padEnd(COLUMN);
   };
-  const s = (/** @type {number} */ ms) => `${(ms / 1000).toFixed(2).padStart(6)} s`;
-  return `${name.padEnd(18)} ${s(figures.baseline)}   ${s(figures.off)} ${over('off')}${s(figures.empty)} ${over('empty')}${s(figures.warm)} ${over('warm')}${String(figures.reports).padStart(7)}  ${figures.changed}`;
+  const baseline = `${(figures.baseline / 1000).toFixed(2)} s`.padStart(11);
+  return `${name.padEnd(18)} ${baseline}   ${over('off')}${over('empty')}${over('leaf')}${over('hub')}${String(figures.reports).padStart(7)}  ${figures.leaf}; ${figures.hub}`;
 }
 
-/** Width of one Unblock run's column: its time, and its overhead with the rounds' lowest and highest. */
-const COLUMN = 27;
+/** Width of one Unblock run's column: its overhead, with the rounds' lowest and highest. */
+const COLUMN = 18;
 
-export const CACHE_HEADER = `${'code base'.padEnd(18)} ${'recommended'.padStart(9)}   ${'+Unblock, no cache'.padEnd(COLUMN)}${'empty cache'.padEnd(COLUMN)}${'warm, 1 file changed'.padEnd(COLUMN)}reports  file changed`;
+export const CACHE_HEADER = [
+  `${''.padEnd(18)} ${''.padStart(11)}   ${'+ Unblock'.padEnd(COLUMN)}${''.padEnd(COLUMN)}${'warm, one file changed:'.padEnd(COLUMN * 2)}`,
+  `${'code base'.padEnd(18)} ${'recommended'.padStart(11)}   ${'no cache'.padEnd(COLUMN)}${'empty cache'.padEnd(COLUMN)}${'nobody imports it'.padEnd(COLUMN)}${'most imported'.padEnd(COLUMN)}reports  files changed`,
+].join('\n');
