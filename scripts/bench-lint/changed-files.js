@@ -1,7 +1,7 @@
 /**
- * Which file bench:lint's warm cache runs change (cache-runs.js): one nobody imports, as most
- * commits change, and the one most others import, the hard case. Imports are counted by their
- * relative specifiers, found with a regular expression and resolved as Node and bundlers do.
+ * Which file bench:lint's warm cache runs change (cache-runs.js): one nobody imports (the easy case:
+ * only its own facts are stale) and the one most others import (the hard case). Imports are counted
+ * by their relative specifiers, found with a regular expression and resolved as Node and bundlers do.
  */
 import fs from 'node:fs';
 import path from 'node:path';

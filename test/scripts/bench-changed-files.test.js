@@ -1,6 +1,6 @@
 /**
  * bench:lint's warm cache runs change two files: the one most others import (the hard case) and
- * one nobody imports (most commits). Which file a specifier names decides both: matching by file
+ * one nobody imports (the easy case). Which file a specifier names decides both: matching by file
  * name alone took NodeBB's `require('../database')` for `src/controllers/admin/database.js`, so
  * the "hard case" of three sessions' tables was a file nothing imported.
  */
