@@ -2,10 +2,10 @@
  * The persistent project cache's part of `npm run bench:lint`: what the Unblock rules add to a lint
  * with eslint:recommended, in process CPU time (every thread), with the cache off, empty (a first
  * run), and filled by a run before with one file changed since (an edit, then the next lint, as
- * in CI after a commit), twice: the change in a file nobody imports (the easy case: only its own facts are stale), and in the file
- * most others import (the hard case: the facts of every file that reads it are stale). On a copy of
- * the corpus (the changes are made there), each run a fresh process. Each round runs
- * eslint:recommended alone before and after its four Unblock runs, and
+ * in CI after a commit), twice: the change in a file nobody imports (the easy case: only its own
+ * facts are stale), and in the file most others import (the hard case: the facts of every file that
+ * reads it are stale). On a copy of the corpus (the changes are made there), each run a fresh
+ * process. Each round runs eslint:recommended alone before and after its four Unblock runs, and
  * each Unblock run's overhead is taken against the mean of those two: on a shared machine whose
  * speed drifts over minutes, a ratio within one round moves less than medians taken apart. The
  * figures are the medians of the rounds, with the lowest and highest overhead of any round.

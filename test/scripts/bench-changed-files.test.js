@@ -9,15 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { leastImported, mostImported } from '../../scripts/bench-lint/changed-files.js';
-
-/** @param {string} root @param {Record<string, string>} files @returns {string[]} */
-function writeTree(root, files) {
-  for (const [file, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), content);
-  }
-  return Object.keys(files).map((file) => path.join(root, file));
-}
+import { writeTree } from '../support/write-tree.js';
 
 describe('bench:lint: the files a warm cache run changes (scripts/bench-lint/changed-files.js)', () => {
   /** @type {string} */
@@ -48,13 +40,15 @@ describe('bench:lint: the files a warm cache run changes (scripts/bench-lint/cha
     assert.equal(mostImported(files), path.join(root, 'src/logger.ts'));
   });
 
-  it('takes for the leaf the first file with awaits that nothing imports', () => {
+  it('takes for the leaf the first file, by path, that nothing imports and that awaits', () => {
     const files = writeTree(root, {
-      'src/a.js': "require('./b');\nasync function f() { await g(); }\n",
-      'src/b.js': 'async function g() { await h(); }\n',
-      'src/c.js': 'function plain() {}\n',
-      'src/d.js': 'async function k() { await m(); }\n',
+      'src/d.js': "require('./a');\n",
+      'src/a.js': 'async function f() { await g(); }\n',
+      'src/b.js': 'function plain() {}\n',
+      'src/e.js': 'async function k() { await m(); }\n',
+      'src/c.js': 'async function h() { await n(); }\n',
     });
-    assert.equal(leastImported(files), path.join(root, 'src/a.js'));
+    // a.js is imported, b.js and d.js do not await: c.js comes before e.js.
+    assert.equal(leastImported(files), path.join(root, 'src/c.js'));
   });
 });

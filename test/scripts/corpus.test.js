@@ -9,14 +9,7 @@ import path from 'node:path';
 import { corpusByName } from '../../scripts/corpus/corpora.js';
 import { listSourceFiles } from '../../scripts/corpus/fetch.js';
 import { rebuildTypeScriptFromMaps } from '../../scripts/corpus/source-maps.js';
-
-/** @param {string} root @param {Record<string, string>} files */
-function writeTree(root, files) {
-  for (const [file, content] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
-    fs.writeFileSync(path.join(root, file), content);
-  }
-}
+import { writeTree } from '../support/write-tree.js';
 
 describe('real-code corpus (scripts/corpus)', () => {
   /** @type {string} */
