@@ -1,10 +1,11 @@
 /**
  * The persistent project cache's part of `npm run bench:lint`: what the Unblock rules add to a lint
  * with eslint:recommended, in process CPU time (every thread), with the cache off, empty (a first
- * run), and filled by a run before with one file changed since (an edit, then the next lint, as
- * in CI after a commit), twice: the change in a file nobody imports (the easy case: only its own
- * facts are stale), and in the file most others import (the hard case: the facts of every file that
- * reads it are stale). On a copy of the corpus (the changes are made there), each run a fresh
+ * run), and filled by a run before with one file changed since (a line of code in its first
+ * function, then the next lint, as in CI after a commit: code-edit.js), twice: the change in a file
+ * nobody imports (the easy case: only its own facts are stale), and in the file most others import
+ * (the hard case: every kept fact that read it is checked again, and each that read the changed
+ * function is made again). On a copy of the corpus (the changes are made there), each run a fresh
  * process. Each round runs eslint:recommended alone before and after its four Unblock runs, and
  * each Unblock run's overhead is taken against the mean of those two: on a shared machine whose
  * speed drifts over minutes, a ratio within one round moves less than medians taken apart. The
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { UNBLOCK_RULES, lintAllInChild } from './eslint-runs.js';
 import { median } from './median.js';
 import { leastImported, mostImported } from './changed-files.js';
+import { editedText } from './code-edit.js';
 
 /**
  * @typedef {object} CodeBase
@@ -62,7 +64,7 @@ export async function measureCache(code, rounds) {
   let reports = 0;
   /** One edit between two runs: the next lint finds that file's facts (and those that read it) stale. @param {string} file @param {number} round @param {string} cacheDir */
   const warmAfterEditing = async (file, round, cacheDir) => {
-    fs.writeFileSync(file, `${originals.get(file)}\n// edited between two lint runs (bench:lint, round ${round + 1})\n`);
+    fs.writeFileSync(file, editedText(file, /** @type {string} */ (originals.get(file)), round));
     try {
       return (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir })).cpuMs;
     } finally {

@@ -8,15 +8,10 @@
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import plugin from '../../../packages/eslint-plugin-unblock/index.js';
-import { fixturesDir } from './lint-fixture.js';
-import { lintInChild } from '../../robustness/support/lint-in-child.js';
-
-const CHILD = fileURLToPath(new URL('./cache-lint-child.js', import.meta.url));
+import { cacheCounts, filesUnder, lint, project, removeTemporaries, rewrite, ruleIds, temporary, writeStamp } from './cache-project.js';
 
 const route = `import express from 'express';
 import { hashPassword } from './passwords.js';
@@ -28,68 +23,9 @@ router.post('/login', async (req, res) => {
 });
 `;
 
-/** @type {string[]} */
-const made = [];
-const temporary = (/** @type {string} */ prefix) => {
-  const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-  made.push(dir);
-  return dir;
-};
-
-/** A copy of the fixture and an empty cache folder beside it. */
-function project() {
-  const dir = temporary('unblock-cache-project-');
-  fs.cpSync(path.join(fixturesDir, 'project-cache'), dir, { recursive: true });
-  return { dir, cache: path.join(temporary('unblock-cache-'), 'cache') };
-}
-
-/**
- * Lints the whole project in a child process with the cache in `cache` ('off': none).
- * @param {string} dir
- * @param {string} cache
- * @returns {Promise<Record<string, string[]>>} rule ids and messages per file
- */
-async function lint(dir, cache) {
-  const env = cache === 'off' ? { UNBLOCK_CACHE: 'off', UNBLOCK_CACHE_DIR: undefined } : { UNBLOCK_CACHE: undefined, UNBLOCK_CACHE_DIR: cache };
-  // No memory cap (lint-in-child.js caps it by default): oxc-parser's raw transfer reserves a large buffer.
-  const result = await lintInChild(dir, ['.'], { env, hangGuardMs: 60_000, child: CHILD, memoryKb: 1_000_000_000 });
-  assert.equal(result.status, 'done', JSON.stringify(result));
-  assert.deepEqual(result.status === 'done' ? result.warnings : [], [], 'no warning');
-  return result.status === 'done' ? result.reports : {};
-}
-
-/** @param {string[] | undefined} reports */
-const ruleIds = (reports) => (reports ?? []).map((report) => report.split(' ')[0]);
-
-/** Every file under a folder (empty when it does not exist). */
-const filesUnder = (/** @type {string} */ dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : []);
-
-/**
- * What tells that a cache entry was written again: its inode (an entry is renamed into place) and
- * its modification time to the nanosecond (a freed inode number is soon reused for the next file).
- * @param {string} file
- */
-const writeStamp = (file) => {
-  const stat = fs.statSync(file, { bigint: true });
-  return `${stat.ino}:${stat.mtimeNs}`;
-};
-
-/**
- * Rewrites a file, dated a few seconds later (a coarse file system would not see a change within one second).
- * @param {string} file
- * @param {string} text
- */
-function rewrite(file, text) {
-  fs.writeFileSync(file, text);
-  const later = new Date(Date.now() + 5000);
-  fs.utimesSync(file, later, later);
-}
-
 describe('analysis/project/project-cache', function () {
   this.timeout(120_000);
-  after(() => {
-    for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-  });
+  after(removeTemporaries);
 
   it('gives the same reports with the cache off, empty and filled, and fills it with facts', async () => {
     const { dir, cache } = project();
@@ -134,18 +70,10 @@ describe('analysis/project/project-cache', function () {
 
   it('says on stderr how much of the cache a run used, when UNBLOCK_CACHE_STATS is set', async () => {
     const { dir, cache } = project();
-    const env = { UNBLOCK_CACHE: undefined, UNBLOCK_CACHE_DIR: cache, UNBLOCK_CACHE_STATS: '1' };
-    const counts = async () => {
-      const result = await lintInChild(dir, ['.'], { env, hangGuardMs: 60_000, child: CHILD, memoryKb: 1_000_000_000 });
-      assert.equal(result.status, 'done', JSON.stringify(result));
-      const line = result.status === 'done' ? /unblock: project cache: (\d+) module scans reused, (\d+) made and kept .*; call summaries of (\d+) linted files reused, (\d+) made/.exec(result.stderr) : null;
-      assert.ok(line, 'one line on stderr');
-      return line.slice(1).map(Number);
-    };
-    const [reused, made, summariesReused, summariesMade] = await counts();
+    const [reused, made, summariesReused, summariesMade] = await cacheCounts(dir, cache);
     assert.equal(reused + summariesReused, 0, 'an empty cache has nothing to reuse');
     assert.ok(made > 0 && summariesMade > 0);
-    assert.deepEqual(await counts(), [made, 0, summariesMade, 0], 'the next run reuses every scan and every file\'s summaries');
+    assert.deepEqual(await cacheCounts(dir, cache), [made, 0, summariesMade, 0], 'the next run reuses every scan and every file\'s summaries');
   });
 
   it('sees a caller added in a new file between two runs (facts are kept, verdicts are not)', async () => {

@@ -1,16 +1,20 @@
 /**
  * What a piece of work read, noted while it runs, so that its result can be kept and trusted
- * later only while every input still gives the same answer: the text of each module it loaded
- * (by hash), each import it resolved, each package.json dependency it asked about. The modules
- * that answer these questions note them here (module-cache.js, resolve-import.js,
- * frameworks/dependencies.js); the work that is cached (a scan for callers, a file's call summaries)
- * checks them again (input-check.js) before it reuses a result.
+ * later only while every input still gives the same answer: what it read of each module it
+ * loaded (a name, how the module exports, or its whole text), each import it resolved, each
+ * package.json dependency it asked about. The modules that answer these questions note them here
+ * (module-cache.js with module-reads.js, resolve-import.js, frameworks/dependencies.js); the work
+ * that is cached (a scan for callers, a file's call summaries) checks them again (input-check.js)
+ * before it reuses a result.
  *
  * @typedef {['module', string, string | null]
+ *   | ['name', string, string, import('./module-reads.js').NameKind, string, string, [number, number] | null]
+ *   | ['shape', string, string, string]
  *   | ['resolve', string, string, string | null]
  *   | ['depends', string, string[], boolean]} Input
- *   module: file, hash of its text (null: no text); resolve: importing file, specifier, answer;
- *   depends: file, packages, answer
+ *   module: file, hash of its text (null: no text); name: file, hash of its text, binding or export,
+ *   the name, what it stood for and where its node was (module-reads.js nameRead); shape: file, hash of its text, how it
+ *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer
  */
 
 /** @type {{ inputs: Input[], seen: Set<string> } | null} the work being recorded, innermost */

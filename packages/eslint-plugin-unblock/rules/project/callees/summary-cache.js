@@ -19,7 +19,8 @@
 import path from 'node:path';
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
-import { inputsHold } from '../cache/input-check.js';
+import { inputsNow } from '../cache/input-check.js';
+import { anyMoved, namesPlaceIn } from '../cache/moved-keys.js';
 import { projectStore } from '../cache/store.js';
 import { countSummaries } from '../cache/stats.js';
 import { moduleTextHash } from '../modules/module-cache.js';
@@ -64,9 +65,16 @@ export function summaryKeeper(sourceCode, file, namesId, exact) {
   const textHash = contentHash(sourceCode.text);
   const key = contentHash(`${file}\0${textHash}\0${namesId}\0${grammarOf(sourceCode.visitorKeys)}`);
   const kept = store.read(KIND, key);
-  const reused = isFacts(kept) && inputsHold(kept.inputs);
+  const now = isFacts(kept) ? inputsNow(kept.inputs) : null;
+  // Summaries name resources, not places; one that names a place in a module that moved is made again.
+  const reused = now !== null && !(anyMoved(now.moves) && namesPlaceIn(JSON.stringify(/** @type {SummaryFacts} */ (kept).answers), now.moves));
   /** @type {SummaryFacts} */
-  const facts = reused ? kept : { inputs: [], answers: {} };
+  const facts = reused ? { inputs: now.inputs, answers: /** @type {SummaryFacts} */ (kept).answers } : { inputs: [], answers: {} };
+  // Kept as they read now, so that the next run parses none of the changed modules to check them.
+  if (reused && now.moves.size > 0) {
+    unwritten.set(key, () => store.write(KIND, key, facts));
+    noteExit();
+  }
   const known = new Set(facts.inputs.map((input) => input.join('\0')));
   let counted = false;
   return (call, make) => {

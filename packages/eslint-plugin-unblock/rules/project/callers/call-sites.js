@@ -85,10 +85,12 @@ const callsOfView = new WeakMap();
  * @param {any} visitorKeys
  */
 function callsIn(view, visitorKeys) {
+  // Read first, also when the calls are known: work being recorded reads the whole module either way (cache/module-reads.js).
+  const program = view.program;
   let calls = callsOfView.get(view);
   if (!calls) {
     const found = /** @type {Array<[any, Frame]>} */ ([]);
-    walkCalls(view.program, visitorKeys, (call, frame) => found.push([call, frame]));
+    walkCalls(program, visitorKeys, (call, frame) => found.push([call, frame]));
     callsOfView.set(view, (calls = found));
   }
   return calls;

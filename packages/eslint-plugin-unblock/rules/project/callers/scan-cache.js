@@ -9,7 +9,8 @@
  */
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
-import { inputsHold } from '../cache/input-check.js';
+import { inputsNow } from '../cache/input-check.js';
+import { movedKey } from '../cache/moved-keys.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { countScan } from '../cache/stats.js';
 import { scanModule, callAt } from './call-sites.js';
@@ -32,9 +33,13 @@ const KIND = 'scan';
 export function scanWithCache(store, index, file) {
   const key = contentHash(`${file}\0${moduleTextHash(file) ?? ''}`);
   const kept = store.read(KIND, key);
-  if (isFacts(kept) && inputsHold(kept.inputs)) {
-    addScanFacts(index, kept.ops, file);
+  const now = isFacts(kept) ? inputsNow(kept.inputs) : null;
+  const keptOps = now && movedOps(/** @type {ScanFacts} */ (kept).ops, now.moves);
+  if (now && keptOps) {
+    addScanFacts(index, keptOps, file);
     countScan(true);
+    // Kept as they read now: the next run finds the changed modules' hashes the same, and parses none of them.
+    if (now.moves.size > 0) store.write(KIND, key, { inputs: now.inputs, ops: keptOps });
     return;
   }
   const { value: ops, inputs } = recordingInputs(() => scanFacts(file));
@@ -67,6 +72,31 @@ export function scanFacts(file) {
  */
 function isFacts(value) {
   return typeof value === 'object' && value !== null && Array.isArray(/** @type {any} */ (value).inputs) && Array.isArray(/** @type {any} */ (value).ops);
+}
+
+/**
+ * A kept scan's ops with every key moved as the code it names moved (../cache/moved-keys.js), or
+ * null when one cannot be placed. The call sites themselves are in the scanned module, unchanged.
+ * @param {ScanOp[]} ops
+ * @param {import('../cache/input-check.js').Moves} moves
+ * @returns {ScanOp[] | null}
+ */
+function movedOps(ops, moves) {
+  if (moves.size === 0) return ops;
+  /** @type {ScanOp[]} */
+  const moved = [];
+  for (const op of ops) {
+    if ('e' in op) {
+      const key = movedKey(op.e, moves);
+      if (key === null) return null;
+      moved.push({ ...op, e: key });
+      continue;
+    }
+    const [key, caller] = [movedKey(op.c, moves), op.caller === null ? null : movedKey(op.caller, moves)];
+    if (key === null || (op.caller !== null && caller === null)) return null;
+    moved.push({ ...op, c: key, caller });
+  }
+  return moved;
 }
 
 /**

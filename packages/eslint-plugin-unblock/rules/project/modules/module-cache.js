@@ -13,6 +13,7 @@ import { lintGeneration } from './lint-bounds.js';
 import { readRegularFile } from './read-regular-file.js';
 import { contentHash } from '../cache/content-hash.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
+import { watchReads, noteLoaded } from '../cache/module-reads.js';
 
 /** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
 export const MAX_MODULE_BYTES = 400_000;
@@ -50,8 +51,25 @@ const withTree = new Set();
 export function loadModule(file) {
   const entry = currentEntry(file, true);
   if (entry.view) usedTree(file);
-  // A cached scan that read this module is trusted later only while its text is the same (cache/inputs.js).
-  if (recordingNow()) noteInput(['module', file, entry.hash]);
+  // A kept fact that read this module is trusted later only while it reads the same (cache/inputs.js):
+  // without a view, while its text is the same; with one, while it parses the same way and each name
+  // read of it stands for the same code (cache/module-reads.js notes those as they are read).
+  if (recordingNow()) {
+    if (entry.view) noteLoaded(entry.view);
+    else noteInput(['module', file, entry.hash]);
+  }
+  return entry.view;
+}
+
+/**
+ * The module view of a project file, or null, without noting it as read: for checking kept facts
+ * (cache/input-check.js), not for making them.
+ * @param {string} file absolute path
+ * @returns {import('./module-view.js').ModuleView | null}
+ */
+export function currentModuleView(file) {
+  const entry = currentEntry(file, true);
+  if (entry.view) usedTree(file);
   return entry.view;
 }
 
@@ -85,8 +103,9 @@ function currentEntry(file, parse) {
     return cached;
   }
   const text = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
-  const view = parse && text !== null ? parseModule(file, text) : null;
-  return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation, hash: text === null ? null : contentHash(text), parsed: parse || text === null, view });
+  const hash = text === null ? null : contentHash(text);
+  const view = parse && text !== null && hash !== null ? parseModule(file, text, hash) : null;
+  return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation, hash, parsed: parse || text === null, view });
 }
 
 /**
@@ -133,14 +152,17 @@ function usedTree(file) {
 /**
  * @param {string} file
  * @param {string} text
+ * @param {string} hash the text's hash
  */
-function parseModule(file, text) {
+function parseModule(file, text, hash) {
   const oxc = optionalRequire('oxc-parser');
   if (!oxc) return null;
   try {
     const result = parse(oxc, file, text);
     if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
-    return createModuleView(file, result.program);
+    const view = createModuleView(file, result.program);
+    watchReads(view, text, hash);
+    return view;
   } catch {
     return null;
   }

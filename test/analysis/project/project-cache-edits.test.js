@@ -1,0 +1,75 @@
+/**
+ * The persistent project cache after an edit to a module other modules read: a kept scan of an
+ * importer is used again while what it read there (the names it looked up, and the code they stand
+ * for) is unchanged, moved with that code when lines were added above it, and made again when a
+ * name it read stands for other code or is there now. Every lint runs in a child process of its own,
+ * as CI runs `eslint` again; every warm run must say what a run with the cache off says.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { cacheCounts, lint, project, removeTemporaries, rewrite } from './cache-project.js';
+
+const ROUTE = `import express from 'express';
+import { hashPassword } from './passwords.js';
+import { hash } from './lib/index.js';
+
+export const router = express.Router();
+
+router.post('/login', async (req, res) => {
+  res.json({ ok: hashPassword(req.body.password, req.body.salt).length > 0 });
+});
+
+router.post('/token', async (req, res) => {
+  res.json({ ok: hash(req.body.token, req.body.salt).length > 0 });
+});
+`;
+
+/** A copy of the fixture with the routes above, and a helper module that does not export `hash` yet. */
+function projectWithRoutes() {
+  const { dir, cache } = project();
+  fs.writeFileSync(path.join(dir, 'routes.js'), ROUTE);
+  fs.mkdirSync(path.join(dir, 'lib'));
+  fs.writeFileSync(path.join(dir, 'lib', 'index.js'), 'export const VERSION = 1;\n');
+  return { dir, cache };
+}
+
+describe('analysis/project/project-cache after an edit to a module others read', function () {
+  this.timeout(120_000);
+  after(removeTemporaries);
+
+  it('keeps the importers\' scans when the module changed around what they read, and follows the moved function', async () => {
+    const { dir, cache } = projectWithRoutes();
+    const [, made] = await cacheCounts(dir, cache);
+    const passwords = path.join(dir, 'passwords.js');
+    // Lines above hashPassword move it; a function below and a comment change nothing routes.js read.
+    rewrite(passwords, `// Moved down\n// by two lines.\n${fs.readFileSync(passwords, 'utf8')}\nexport function unused() {\n  return 1;\n}\n`);
+    const [reused, madeAgain] = await cacheCounts(dir, cache);
+    assert.equal(reused + madeAgain, made, 'the same modules scanned');
+    assert.equal(madeAgain, 1, 'only passwords.js itself is scanned again');
+    const reports = await lint(dir, cache);
+    assert.match(reports['passwords.js']?.[0] ?? '', /^unblock\/no-blocking-sync-call .*POST \/login in routes\.js/, 'still reached from its route');
+    assert.deepEqual(reports, await lint(dir, 'off'));
+  });
+
+  it('scans an importer again when a name it found missing is exported now', async () => {
+    const { dir, cache } = projectWithRoutes();
+    const first = await lint(dir, cache);
+    assert.doesNotMatch(first['passwords.js']?.join('\n') ?? '', /other route/, 'hash() is nothing known yet: one route');
+    rewrite(path.join(dir, 'lib', 'index.js'), "export const VERSION = 1;\nexport { hashPassword as hash } from '../passwords.js';\n");
+    const second = await lint(dir, cache);
+    assert.match(second['passwords.js']?.join('\n') ?? '', /POST \/login in routes\.js and from one other route/, 'hash is hashPassword now');
+    assert.deepEqual(second, await lint(dir, 'off'));
+  });
+
+  it('scans an importer again when the function a name stands for changed', async () => {
+    const { dir, cache } = projectWithRoutes();
+    rewrite(path.join(dir, 'lib', 'index.js'), "export { hashPassword as hash } from '../passwords.js';\n");
+    assert.match((await lint(dir, cache))['passwords.js']?.join('\n') ?? '', /and from one other route/);
+    // The same name, the same place, another function: hashPassword is no longer called from /token.
+    rewrite(path.join(dir, 'lib', 'index.js'), 'export function hash(token) {\n  return token;\n}\n');
+    const second = await lint(dir, cache);
+    assert.doesNotMatch(second['passwords.js']?.join('\n') ?? '', /other route/);
+    assert.deepEqual(second, await lint(dir, 'off'));
+  });
+});
