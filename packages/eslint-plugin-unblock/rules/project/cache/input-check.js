@@ -11,6 +11,7 @@ import { moduleTextHash, currentModuleView } from '../modules/module-cache.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { dependsOnAny } from '../frameworks/dependencies.js';
 import { nameRead, shapeOf } from './module-reads.js';
+import { anyMoved } from './moved-keys.js';
 
 /**
  * @typedef {Map<string, Array<[number, number, number]>>} Moves
@@ -25,7 +26,7 @@ import { nameRead, shapeOf } from './module-reads.js';
  */
 export function inputsHold(inputs) {
   const now = inputsNow(inputs);
-  return now !== null && [...now.moves.values()].every((moves) => moves.every((move) => move[2] === 0));
+  return now !== null && !anyMoved(now.moves);
 }
 
 /**
@@ -36,8 +37,15 @@ export function inputsHold(inputs) {
 export function inputsNow(inputs) {
   /** @type {Moves} */
   const moves = new Map();
-  const updated = inputs.map((input) => inputNow(input, moves));
-  return updated.includes(null) ? null : { inputs: /** @type {import('./inputs.js').Input[]} */ (updated), moves };
+  /** @type {import('./inputs.js').Input[]} */
+  const updated = [];
+  for (const input of inputs) {
+    const now = inputNow(input, moves);
+    // The first that fails decides: the rest (changed modules to parse) need not be read.
+    if (now === null) return null;
+    updated.push(now);
+  }
+  return { inputs: updated, moves };
 }
 
 /**
