@@ -46,11 +46,13 @@ export function recordingNow() {
 
 /**
  * @param {Input} input
+ * @param {string} [key] the input's identity, `input.join('\0')`, when the caller keeps it (module-reads.js notes
+ *   the same few inputs at every lookup of a name)
  */
-export function noteInput(input) {
+export function noteInput(input, key) {
   if (!current) return;
-  const key = input.join('\0');
-  if (current.seen.has(key)) return;
-  current.seen.add(key);
+  const id = key ?? input.join('\0');
+  if (current.seen.has(id)) return;
+  current.seen.add(id);
   current.inputs.push(input);
 }

@@ -31,6 +31,7 @@ import { contentHash } from './content-hash.js';
  * @property {string} hash
  * @property {string} text
  * @property {Map<string, NameRead>} reads  by kind and name, made once
+ * @property {Map<string, { input: import('./inputs.js').Input, key: string }>} inputs  each input noted of it, made once
  * @property {string | null} shape  made once
  * @property {{ sourceType: string, commonJs: boolean, exportAllFrom: string[], exportsAliases: Set<string> }} whole
  *   what the shape is made of, read without noting
@@ -110,12 +111,12 @@ class WatchedNames extends Map {
 export function watchReads(view, text, hash) {
   const { program, exportAllFrom, commonJs, exportsAliases } = view;
   /** @type {ViewSource} */
-  const source = { file: view.file, hash, text, reads: new Map(), shape: null, whole: { sourceType: program.sourceType, commonJs, exportAllFrom, exportsAliases } };
+  const source = { file: view.file, hash, text, reads: new Map(), inputs: new Map(), shape: null, whole: { sourceType: program.sourceType, commonJs, exportAllFrom, exportsAliases } };
   sources.set(view, source);
-  const whole = () => noteInput(['module', view.file, hash]);
+  const whole = () => noteOnce(source, 'module', () => ['module', view.file, hash]);
   view.bindings = new WatchedNames(view.bindings, (name) => noteName(view, source, 'binding', name), whole);
   view.exports = new WatchedNames(view.exports, (name) => noteName(view, source, 'export', name), whole);
-  const shape = () => noteInput(['shape', view.file, hash, shapeOf(view)]);
+  const shape = () => noteShape(view, source);
   Object.defineProperties(view, {
     program: { get: () => (recordingNow() && whole(), program), enumerable: true },
     exportAllFrom: { get: () => (recordingNow() && shape(), exportAllFrom), enumerable: true },
@@ -130,7 +131,15 @@ export function watchReads(view, text, hash) {
  */
 export function noteLoaded(view) {
   const source = sources.get(view);
-  if (source) noteInput(['shape', source.file, source.hash, shapeOf(view)]);
+  if (source) noteShape(view, source);
+}
+
+/**
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {ViewSource} source
+ */
+function noteShape(view, source) {
+  noteOnce(source, 'shape', () => ['shape', source.file, source.hash, shapeOf(view)]);
 }
 
 /**
@@ -140,8 +149,26 @@ export function noteLoaded(view) {
  * @param {string} name
  */
 function noteName(view, source, kind, name) {
-  const read = nameRead(view, kind, name);
-  noteInput(['name', source.file, source.hash, kind, name, read.digest, read.place]);
+  noteOnce(source, `${kind}\0${name}`, () => {
+    const read = nameRead(view, kind, name);
+    return ['name', source.file, source.hash, kind, name, read.digest, read.place];
+  });
+}
+
+/**
+ * Notes an input made once per view and kind of read: a scan looks names up at every reference.
+ * @param {ViewSource} source
+ * @param {string} id which read (`module`, `shape`, or a kind and a name)
+ * @param {() => import('./inputs.js').Input} make
+ */
+function noteOnce(source, id, make) {
+  let noted = source.inputs.get(id);
+  if (!noted) {
+    const input = make();
+    noted = { input, key: input.join('\0') };
+    source.inputs.set(id, noted);
+  }
+  noteInput(noted.input, noted.key);
 }
 
 /**
