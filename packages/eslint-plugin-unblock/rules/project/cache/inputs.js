@@ -17,8 +17,14 @@
  *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer
  */
 
-/** @type {{ inputs: Input[], seen: Set<string> } | null} the work being recorded, innermost */
+/**
+ * @typedef {{ input: Input, key: string, by: number }} NotedInput  an input kept by whoever notes it again and again,
+ *   with its identity (`input.join('\0')`) and the last recording it was noted in
+ */
+
+/** @type {{ id: number, inputs: Input[], seen: Set<string> } | null} the work being recorded, innermost */
 let current = null;
+let recordings = 0;
 
 /**
  * Runs `work` and returns what it returned with the inputs it read, in the order first read.
@@ -28,7 +34,7 @@ let current = null;
  */
 export function recordingInputs(work) {
   const outer = current;
-  const recording = { inputs: /** @type {Input[]} */ ([]), seen: new Set() };
+  const recording = { id: ++recordings, inputs: /** @type {Input[]} */ ([]), seen: new Set() };
   current = recording;
   try {
     return { value: work(), inputs: recording.inputs };
@@ -46,8 +52,7 @@ export function recordingNow() {
 
 /**
  * @param {Input} input
- * @param {string} [key] the input's identity, `input.join('\0')`, when the caller keeps it (module-reads.js notes
- *   the same few inputs at every lookup of a name)
+ * @param {string} [key] the input's identity, `input.join('\0')`, when the caller keeps it
  */
 export function noteInput(input, key) {
   if (!current) return;
@@ -55,4 +60,15 @@ export function noteInput(input, key) {
   if (current.seen.has(id)) return;
   current.seen.add(id);
   current.inputs.push(input);
+}
+
+/**
+ * Notes a kept input, at once when it was already noted in the work being recorded: module-reads.js
+ * notes a module's name at every lookup of it, thousands of times in a scan.
+ * @param {NotedInput} noted
+ */
+export function noteInputAgain(noted) {
+  if (!current || noted.by === current.id) return;
+  noted.by = current.id;
+  noteInput(noted.input, noted.key);
 }

@@ -20,18 +20,15 @@
  * being recorded (a memo keyed by the view) must read through an accessor on every use
  * (call-sites.js reads `program` before its memo).
  */
-import { noteInput, recordingNow } from './inputs.js';
+import { noteInputAgain, recordingNow } from './inputs.js';
 import { contentHash } from './content-hash.js';
 
 /**
  * @typedef {'binding' | 'export'} NameKind
  * @typedef {{ digest: string, place: [number, number] | null }} NameRead
  * @typedef {object} ViewSource
- * @property {string} file
- * @property {string} hash
  * @property {string} text
- * @property {Map<string, NameRead>} reads  by kind and name, made once
- * @property {Map<string, { input: import('./inputs.js').Input, key: string }>} inputs  each input noted of it, made once
+ * @property {Record<NameKind, Map<string, NameRead>>} reads  by kind and name, made once
  * @property {string | null} shape  made once
  * @property {{ sourceType: string, commonJs: boolean, exportAllFrom: string[], exportsAliases: Set<string> }} whole
  *   what the shape is made of, read without noting
@@ -42,20 +39,32 @@ const sources = new WeakMap();
 
 /** A Map of names that notes each lookup, and notes the whole module when it is listed. */
 class WatchedNames extends Map {
-  /** @type {(name: string) => void} */
-  #onName = () => {};
+  /** @type {(name: string) => import('./inputs.js').Input} */
+  #inputOf = () => ['module', '', null];
   /** @type {() => void} */
   #onWhole = () => {};
+  /** @type {Map<string, import('./inputs.js').NotedInput>} the input each name looked up gives, made once */
+  #noted = new Map();
 
   /**
    * @param {Map<string, any>} names
-   * @param {(name: string) => void} onName
+   * @param {(name: string) => import('./inputs.js').Input} inputOf
    * @param {() => void} onWhole
    */
-  constructor(names, onName, onWhole) {
+  constructor(names, inputOf, onWhole) {
     super(names);
-    this.#onName = onName;
+    this.#inputOf = inputOf;
     this.#onWhole = onWhole;
+  }
+
+  /** @param {string} name */
+  #onName(name) {
+    let noted = this.#noted.get(name);
+    if (!noted) {
+      noted = notedInput(this.#inputOf(name));
+      this.#noted.set(name, noted);
+    }
+    noteInputAgain(noted);
   }
 
   /** @param {string} name */
@@ -111,12 +120,21 @@ class WatchedNames extends Map {
 export function watchReads(view, text, hash) {
   const { program, exportAllFrom, commonJs, exportsAliases } = view;
   /** @type {ViewSource} */
-  const source = { file: view.file, hash, text, reads: new Map(), inputs: new Map(), shape: null, whole: { sourceType: program.sourceType, commonJs, exportAllFrom, exportsAliases } };
+  const source = { text, reads: { binding: new Map(), export: new Map() }, shape: null, whole: { sourceType: program.sourceType, commonJs, exportAllFrom, exportsAliases } };
   sources.set(view, source);
-  const whole = () => noteOnce(source, 'module', () => ['module', view.file, hash]);
-  view.bindings = new WatchedNames(view.bindings, (name) => noteName(view, source, 'binding', name), whole);
-  view.exports = new WatchedNames(view.exports, (name) => noteName(view, source, 'export', name), whole);
-  const shape = () => noteShape(view, source);
+  const wholeRead = notedInput(['module', view.file, hash]);
+  const whole = () => noteInputAgain(wholeRead);
+  /** @type {import('./inputs.js').NotedInput | null} made when first noted: the shape needs the view whole */
+  let shapeRead = null;
+  const shape = () => noteInputAgain((shapeRead ??= notedInput(['shape', view.file, hash, shapeOf(view)])));
+  /** @param {NameKind} kind @returns {(name: string) => import('./inputs.js').Input} */
+  const nameInput = (kind) => (name) => {
+    const read = nameRead(view, kind, name);
+    return ['name', view.file, hash, kind, name, read.digest, read.place];
+  };
+  view.bindings = new WatchedNames(view.bindings, nameInput('binding'), whole);
+  view.exports = new WatchedNames(view.exports, nameInput('export'), whole);
+  shapes.set(view, shape);
   Object.defineProperties(view, {
     program: { get: () => (recordingNow() && whole(), program), enumerable: true },
     exportAllFrom: { get: () => (recordingNow() && shape(), exportAllFrom), enumerable: true },
@@ -125,50 +143,23 @@ export function watchReads(view, text, hash) {
   });
 }
 
+/** @type {WeakMap<object, () => void>} how each watched view notes its shape */
+const shapes = new WeakMap();
+
 /**
  * Notes that the module parsed to a view at all (module-cache.js, on each load while recording).
  * @param {import('../modules/module-view.js').ModuleView} view
  */
 export function noteLoaded(view) {
-  const source = sources.get(view);
-  if (source) noteShape(view, source);
+  shapes.get(view)?.();
 }
 
 /**
- * @param {import('../modules/module-view.js').ModuleView} view
- * @param {ViewSource} source
+ * @param {import('./inputs.js').Input} input
+ * @returns {import('./inputs.js').NotedInput}
  */
-function noteShape(view, source) {
-  noteOnce(source, 'shape', () => ['shape', source.file, source.hash, shapeOf(view)]);
-}
-
-/**
- * @param {import('../modules/module-view.js').ModuleView} view
- * @param {ViewSource} source
- * @param {NameKind} kind
- * @param {string} name
- */
-function noteName(view, source, kind, name) {
-  noteOnce(source, `${kind}\0${name}`, () => {
-    const read = nameRead(view, kind, name);
-    return ['name', source.file, source.hash, kind, name, read.digest, read.place];
-  });
-}
-
-/**
- * Notes an input made once per view and kind of read: a scan looks names up at every reference.
- * @param {ViewSource} source
- * @param {string} id which read (`module`, `shape`, or a kind and a name)
- * @param {() => import('./inputs.js').Input} make
- */
-function noteOnce(source, id, make) {
-  let noted = source.inputs.get(id);
-  if (!noted) {
-    const input = make();
-    noted = { input, key: input.join('\0') };
-    source.inputs.set(id, noted);
-  }
-  noteInput(noted.input, noted.key);
+function notedInput(input) {
+  return { input, key: input.join('\0'), by: 0 };
 }
 
 /**
@@ -184,8 +175,7 @@ function noteOnce(source, id, make) {
 export function nameRead(view, kind, name) {
   const source = sources.get(view);
   if (!source) return { digest: 'unwatched', place: null };
-  const id = `${kind}\0${name}`;
-  let read = source.reads.get(id);
+  let read = source.reads[kind].get(name);
   if (read === undefined) {
     const entry = Map.prototype.get.call(kind === 'binding' ? view.bindings : view.exports, name);
     /** @type {[number, number] | null} */
@@ -196,7 +186,7 @@ export function nameRead(view, kind, name) {
       return `${value.type}:${contentHash(source.text.slice(value.range[0], value.range[1]))}`;
     });
     read = { digest, place };
-    source.reads.set(id, read);
+    source.reads[kind].set(name, read);
   }
   return read;
 }
