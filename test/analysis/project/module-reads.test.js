@@ -113,6 +113,16 @@ describe('project cache: what a kept fact read of other modules', () => {
     assert.equal(inputsNow(inputs), null);
   });
 
+  it('takes a kept read it cannot use (an entry edited by hand, or by another version) for a miss, without throwing', () => {
+    const { inputs } = readSecond();
+    const name = /** @type {any[]} */ (inputs.find((input) => input[0] === 'name'));
+    write(`// changed\n${HELPERS}`);
+    for (const broken of [[...name.slice(0, 3), 'import', ...name.slice(4)], [...name.slice(0, 6), 5], [...name.slice(0, 6), ['a', 'b']], name.slice(0, 4)]) {
+      assert.equal(inputsNow([/** @type {any} */ (broken)]), null, JSON.stringify(broken.slice(3)));
+    }
+    assert.ok(inputsNow([/** @type {any} */ (name)]), 'as written, it holds (moved)');
+  });
+
   it('notes the whole module for a call found in it, also when its calls were walked before', () => {
     // The calls of a module are walked once and kept per tree (call-sites.js callsIn): work recorded
     // later that finds them kept (a kept call site asked for its call) still read the whole module.

@@ -58,12 +58,15 @@ function inputNow(input, moves) {
     case 'module':
       return moduleTextHash(input[1]) === input[2] ? input : null;
     case 'name': {
+      // An entry written by hand or cut short is a miss, not a crash.
+      if (!isNameInput(input)) return null;
       const [, file, hash, kind, name, digest, place] = input;
       const nowHash = moduleTextHash(file);
       if (nowHash === hash) return input;
       const view = nowHash === null ? null : currentModuleView(file);
       const read = view && nameRead(view, kind, name);
-      if (!read || read.digest !== digest || !place !== !read.place) return null;
+      // The same digest holds a node exactly when the kept one did: both places are there, or neither.
+      if (!read || read.digest !== digest) return null;
       if (place && read.place) addMove(moves, file, [place[0], place[1], read.place[0] - place[0]]);
       return ['name', file, /** @type {string} */ (nowHash), kind, name, digest, read.place];
     }
@@ -93,4 +96,14 @@ function addMove(moves, file, move) {
   const list = moves.get(file) ?? [];
   list.push(move);
   moves.set(file, list);
+}
+
+/**
+ * @param {import('./inputs.js').Input} input
+ * @returns {boolean}
+ */
+function isNameInput(input) {
+  const [, file, hash, kind, name, digest, place] = input;
+  const placeOk = place === null || (Array.isArray(place) && place.length === 2 && place.every(Number.isInteger));
+  return [file, hash, name, digest].every((field) => typeof field === 'string') && (kind === 'binding' || kind === 'export') && placeOk;
 }

@@ -29,9 +29,8 @@ import { contentHash } from './content-hash.js';
  * @typedef {object} ViewSource
  * @property {string} text
  * @property {Record<NameKind, Map<string, NameRead>>} reads  by kind and name, made once
- * @property {string | null} shape  made once
- * @property {{ sourceType: string, commonJs: boolean, exportAllFrom: string[], exportsAliases: Set<string> }} whole
- *   what the shape is made of, read without noting
+ * @property {string} shape  how it parsed and exports (shapeOf)
+ * @property {import('./inputs.js').NotedInput} shapeRead  the input noted when the shape is read
  */
 
 /** @type {WeakMap<object, ViewSource>} the text each watched view was parsed from */
@@ -40,9 +39,9 @@ const sources = new WeakMap();
 /** A Map of names that notes each lookup, and notes the whole module when it is listed. */
 class WatchedNames extends Map {
   /** @type {(name: string) => import('./inputs.js').Input} */
-  #inputOf = () => ['module', '', null];
+  #inputOf;
   /** @type {() => void} */
-  #onWhole = () => {};
+  #onWhole;
   /** @type {Map<string, import('./inputs.js').NotedInput>} the input each name looked up gives, made once */
   #noted = new Map();
 
@@ -119,14 +118,13 @@ class WatchedNames extends Map {
  */
 export function watchReads(view, text, hash) {
   const { program, exportAllFrom, commonJs, exportsAliases } = view;
+  const shape = JSON.stringify([program.sourceType, commonJs, exportAllFrom, [...exportsAliases]]);
   /** @type {ViewSource} */
-  const source = { text, reads: { binding: new Map(), export: new Map() }, shape: null, whole: { sourceType: program.sourceType, commonJs, exportAllFrom, exportsAliases } };
+  const source = { text, reads: { binding: new Map(), export: new Map() }, shape, shapeRead: notedInput(['shape', view.file, hash, shape]) };
   sources.set(view, source);
   const wholeRead = notedInput(['module', view.file, hash]);
   const whole = () => noteInputAgain(wholeRead);
-  /** @type {import('./inputs.js').NotedInput | null} made when first noted: the shape needs the view whole */
-  let shapeRead = null;
-  const shape = () => noteInputAgain((shapeRead ??= notedInput(['shape', view.file, hash, shapeOf(view)])));
+  const noteShape = () => noteInputAgain(source.shapeRead);
   /** @param {NameKind} kind @returns {(name: string) => import('./inputs.js').Input} */
   const nameInput = (kind) => (name) => {
     const read = nameRead(view, kind, name);
@@ -134,24 +132,21 @@ export function watchReads(view, text, hash) {
   };
   view.bindings = new WatchedNames(view.bindings, nameInput('binding'), whole);
   view.exports = new WatchedNames(view.exports, nameInput('export'), whole);
-  shapes.set(view, shape);
   Object.defineProperties(view, {
     program: { get: () => (recordingNow() && whole(), program), enumerable: true },
-    exportAllFrom: { get: () => (recordingNow() && shape(), exportAllFrom), enumerable: true },
-    commonJs: { get: () => (recordingNow() && shape(), commonJs), enumerable: true },
-    exportsAliases: { get: () => (recordingNow() && shape(), exportsAliases), enumerable: true },
+    exportAllFrom: { get: () => (recordingNow() && noteShape(), exportAllFrom), enumerable: true },
+    commonJs: { get: () => (recordingNow() && noteShape(), commonJs), enumerable: true },
+    exportsAliases: { get: () => (recordingNow() && noteShape(), exportsAliases), enumerable: true },
   });
 }
-
-/** @type {WeakMap<object, () => void>} how each watched view notes its shape */
-const shapes = new WeakMap();
 
 /**
  * Notes that the module parsed to a view at all (module-cache.js, on each load while recording).
  * @param {import('../modules/module-view.js').ModuleView} view
  */
 export function noteLoaded(view) {
-  shapes.get(view)?.();
+  const source = sources.get(view);
+  if (source) noteInputAgain(source.shapeRead);
 }
 
 /**
@@ -196,11 +191,5 @@ export function nameRead(view, kind, name) {
  * @param {import('../modules/module-view.js').ModuleView} view
  */
 export function shapeOf(view) {
-  const source = sources.get(view);
-  if (!source) return 'unwatched';
-  if (source.shape === null) {
-    const { sourceType, commonJs, exportAllFrom, exportsAliases } = source.whole;
-    source.shape = JSON.stringify([sourceType, commonJs, exportAllFrom, [...exportsAliases]]);
-  }
-  return source.shape;
+  return sources.get(view)?.shape ?? 'unwatched';
 }

@@ -92,7 +92,8 @@ function movedOps(ops, moves) {
       moved.push({ ...op, e: key });
       continue;
     }
-    const [key, caller] = [movedKey(op.c, moves), op.caller === null ? null : movedKey(op.caller, moves)];
+    const key = movedKey(op.c, moves);
+    const caller = op.caller === null ? null : movedKey(op.caller, moves);
     if (key === null || (op.caller !== null && caller === null)) return null;
     moved.push({ ...op, c: key, caller });
   }
