@@ -1,9 +1,11 @@
 // Where the editor's lint time goes, part by part, on the file measure-lint.mjs uses (a 2,000-line
 // TypeScript module, one-line edit per run): typescript-eslint's parse and the editor's oxc parse
-// (src/lint/oxc-parser/) alone; ESLint's Linter run through the extension's own lint runner with the
+// (src/lint/oxc-parser/) alone, and the share of typescript-eslint's scope analysis in it (the scopes
+// ESLint's Linter needs whatever the parser); ESLint's Linter run through the extension's own lint runner with the
 // parse taken out (the parser hands back a tree made beforehand), without rules and with the three
 // Unblock rules (reusing the last lint's reports where the edit cannot reach, as in the editor, and
-// without that reuse); the whole lint with the oxc parser; a bare walk of the tree; and
+// without that reuse); the whole lint with the oxc parser, with the rules and without any (the floor
+// no rule can go under: medians of parts timed apart do not add up, so it is timed as one); a bare walk of the tree; and
 // ts.createSourceFile of the same text. Each part is printed as a multiple of createSourceFile, by
 // CPU time (steadier than wall time on a shared machine). The goal of issue 23 is the whole lint at
 // most 4x (aim 3x). The last lines say what a lint outside ESLint's Linter would cost: the parse, one
@@ -13,6 +15,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import { Linter } from 'eslint';
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
+import { analyze } from '@typescript-eslint/scope-manager';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { createLintRunner } from '../src/lint/run-lint.js';
 import { createOxcParser } from '../src/lint/oxc-parser/index.js';
@@ -87,7 +90,7 @@ const walk = (node) => {
   }
 };
 /** @type {Record<string, number[]>} */
-const times = { tsParse: [], oxcParse: [], eslint: [], rules: [], rulesFull: [], oxcLint: [], walk: [], createSourceFile: [] };
+const times = { tsParse: [], oxcParse: [], scopes: [], eslint: [], rules: [], rulesFull: [], oxcLint: [], oxcNoRules: [], walk: [], createSourceFile: [] };
 const lines = text.split('\n');
 for (let run = 0; run < runs * 2; run++) {
   const edited = editedText(lines, run);
@@ -101,7 +104,10 @@ for (let run = 0; run < runs * 2; run++) {
   let tree;
   times.oxcParse.push(cpuOf(() => (tree = oxcParser.parseForESLint(edited, { ...parserOptions }).ast)));
   times.walk.push(cpuOf(() => walk(tree)));
+  // The scope manager's share of the oxc parse: the same analysis of the same tree again.
+  times.scopes.push(cpuOf(() => analyze(tree, { sourceType: 'module' })));
   times.oxcLint.push(cpuOf(() => lint(oxcRunner, edited, withRules)));
+  times.oxcNoRules.push(cpuOf(() => lint(oxcRunner, edited, noRules)));
   times.createSourceFile.push(cpuOf(() => ts.createSourceFile(`parse-${run}.ts`, edited, ts.ScriptTarget.Latest, true)));
 }
 // The first half warms the JIT up, as an editor session would have.
@@ -113,14 +119,17 @@ console.log(machineLine());
 console.log(`parts of one lint after a one-line edit, CPU time, median of the last ${runs} of ${runs * 2} runs (multiples of ts.createSourceFile):`);
 console.log(row('typescript-eslint parse (parseForESLint)', settled.tsParse));
 console.log(row('oxc parse (src/lint/oxc-parser: tree, tokens, comments, scopes)', settled.oxcParse));
+console.log(row("  of which typescript-eslint's scope analysis", settled.scopes));
 console.log(row("ESLint's Linter with the parse taken out, no rules", settled.eslint));
 console.log(row("ESLint's Linter with the parse taken out, Unblock rules", settled.rules));
 console.log(row('  of which the Unblock rules', rulesOnly));
 console.log(row('  of which the Unblock rules with no reuse (whole file analysed)', settled.rulesFull - settled.eslint));
 console.log(row('the whole lint with the oxc parser (what the editor runs)', settled.oxcLint));
+console.log(row('the same lint with no rule: the floor for any rules', settled.oxcNoRules));
 console.log(row('one bare walk of the tree', settled.walk));
 console.log(row('ts.createSourceFile (setParentNodes)', unit));
 console.log(`ESLint's Linter alone (parse taken out, no rules) is ${(settled.eslint / unit).toFixed(1)}x ts.createSourceFile: the floor of any lint through it, whatever the parser`);
+console.log(`before any rule runs (the oxc parse and the Linter, no rule): ${(settled.oxcNoRules / unit).toFixed(1)}x, of which the scope analysis the Linter needs ${(settled.scopes / unit).toFixed(1)}x`);
 const outside = settled.oxcParse + settled.walk + rulesOnly;
 console.log(`a lint outside the Linter (oxc parse + one walk + the rules' own work): about ${outside.toFixed(1)} ms, ${(outside / unit).toFixed(1)}x (goal <= 4, aim 3)`);
 console.log(`machine load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above ~1.5 the numbers are provisional)`);
