@@ -1,15 +1,16 @@
 // Where the editor's lint time goes, part by part, on the file measure-lint.mjs uses (a 2,000-line
 // TypeScript module, one-line edit per run): typescript-eslint's parse and the editor's oxc parse
-// (src/lint/oxc-parser/) alone, and the share of typescript-eslint's scope analysis in it (the scopes
-// ESLint's Linter needs whatever the parser); ESLint's Linter run through the extension's own lint runner with the
-// parse taken out (the parser hands back a tree made beforehand), without rules and with the three
-// Unblock rules (reusing the last lint's reports where the edit cannot reach, as in the editor, and
-// without that reuse); the whole lint with the oxc parser, with the rules and without any (the floor
-// no rule can go under: medians of parts timed apart do not add up, so it is timed as one); a bare walk of the tree; and
-// ts.createSourceFile of the same text. Each part is printed as a multiple of createSourceFile, by
-// CPU time (steadier than wall time on a shared machine). The goal of issue 23 is the whole lint at
-// most 4x (aim 3x). The last lines say what a lint outside ESLint's Linter would cost: the parse, one
-// walk of the tree and the rules' own work. Runs this repository's sources, not dist/.
+// (src/lint/oxc-parser/) alone, and the share of typescript-eslint's scope analysis in it (the
+// scopes ESLint's Linter needs whatever the parser); ESLint's Linter run through the extension's own
+// lint runner with the parse taken out (the parser hands back a tree made beforehand), without rules
+// and with the three Unblock rules (reusing the last lint's reports where the edit cannot reach, as
+// in the editor, and without that reuse); the whole lint with the oxc parser, with the rules and
+// with none (the floor no rule can go under, timed as one lint: medians of parts timed apart do not
+// add up); a bare walk of the tree; and ts.createSourceFile of the same text. Each part is printed as
+// a multiple of createSourceFile, by CPU time (steadier than wall time on a shared machine). The
+// goal of issue 23 is the whole lint at most 4x (aim 3x). The last lines say what a lint outside
+// ESLint's Linter would cost: the parse, one walk of the tree and the rules' own work. Runs this
+// repository's sources, not dist/.
 // Usage: node scripts/measure-lint-parts.mjs [--runs 15]
 import { createRequire } from 'node:module';
 import os from 'node:os';
