@@ -180,6 +180,7 @@ const invalid = [
   },
   {
     // Keyed by the element: each iteration removes its own record.
+    options: [{ includeWrites: true }],
     code: `async function forget(ids) {
   for (const id of ids) await cache.del(\`user:\${id}\`);
 }`,
@@ -220,6 +221,7 @@ const invalid = [
   },
   {
     // One calculator per iteration is the iteration's own object.
+    options: [{ includeWrites: true }],
     code: `async function rebuild(days) {
   for (const day of days) {
     const calculator = new UptimeCalculator(day);

@@ -305,6 +305,7 @@ test('cases', async (t) => {
 const invalid = [
   {
     // In a route handler: the message names the route (the file alone shows it).
+    options: [{ includeWrites: true }],
     code: `import express from 'express';
 const app = express();
 app.post('/touch', async (req, res) => {
@@ -396,6 +397,7 @@ app.post('/touch', async (req, res) => {
   },
   {
     // No results: independent side effects keyed by the item.
+    options: [{ includeWrites: true }],
     code: `async function removeAll(ids) {
   for (const id of ids) await remove(id);
 }`,
@@ -553,6 +555,7 @@ app.post('/touch', async (req, res) => {
   },
   {
     // continue ends one iteration: it becomes return.
+    options: [{ includeWrites: true }],
     code: `async function notifyAll(users) {
   for (const user of users) {
     if (!user.email) continue;
@@ -766,7 +769,7 @@ app.post('/touch', async (req, res) => {
   }
   return urls;
 }`,
-    options: [{"maxConcurrency":5}],
+    options: [{ includeWrites: true, "maxConcurrency":5}],
     errors: [
       {
         messageId: 'loopWaterfall',
@@ -812,7 +815,7 @@ app.post('/touch', async (req, res) => {
 }`,
     filename: fileURLToPath(new URL('../fix/fixtures/limited/esm-p-map/routes.js', import.meta.url)),
     // The fixture sits under test/, which the rule skips by default.
-    options: [{ ignoreFiles: [] }],
+    options: [{ includeWrites: true, ignoreFiles: [] }],
     errors: [
       {
         messageId: 'loopWaterfall',
@@ -844,7 +847,7 @@ export async function upload(files) {
     code: `async function upload(files) {
   for (const file of files) await uploadFile(file);
 }`,
-    options: [{"fix":true}],
+    options: [{ includeWrites: true, "fix":true}],
     output: `async function upload(files) {
   await Promise.all(Array.from(files, (file) => uploadFile(file)));
 }`,
@@ -902,6 +905,7 @@ export async function upload(files) {
   },
   {
     // Without orderedCallees, a write on a shared receiver keyed by the item is independent.
+    options: [{ includeWrites: true }],
     code: `async function post(entries, ledger) { for (const entry of entries) await ledger.apply(entry); }`,
     errors: [
       {
@@ -937,6 +941,7 @@ export async function upload(files) {
   },
   {
     // Nested independent loops: only the outer one is reported.
+    options: [{ includeWrites: true }],
     code: `async function sync(users) {
   for (const user of users) {
     for (const device of user.devices) {
@@ -968,6 +973,7 @@ export async function upload(files) {
   },
   {
     // Errors collected in a catch are gathered per iteration too, and keep their order.
+    options: [{ includeWrites: true }],
     code: `async function deliver(users) {
   const errors = [];
   for (const user of users) {
@@ -1008,6 +1014,7 @@ export async function upload(files) {
   },
   {
     // Writes keyed by the item on a shared database handle are independent side effects.
+    options: [{ includeWrites: true }],
     code: `async function save(db, users) {
   for (const user of users) {
     await db.users.update({ where: { id: user.id }, data: { active: true } });
@@ -1033,6 +1040,7 @@ export async function upload(files) {
   },
   {
     // A log line before the first await keeps its order; one file per item is not an ordered sink.
+    options: [{ includeWrites: true }],
     code: `import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 async function write(dir, pages) {
@@ -1240,7 +1248,7 @@ async function write(dir, pages) {
   const list = Object.keys(files);
   for (const file of list) await uploadFile(file);
 }`,
-    options: [{"fix":true,"maxConcurrency":2}],
+    options: [{ includeWrites: true, "fix":true,"maxConcurrency":2}],
     output: `async function upload(files) {
   const list = Object.keys(files);
   for (let start = 0; start < list.length; start += 2) {

@@ -13,6 +13,7 @@ describe('no-loop-waterfall: a store call is not a Map collector', () => {
       {
         // `settings` is an async store, not a Map the function made: each `set` stays awaited in the rewrite
         // (it used to be collected into pairs and called afterwards without await).
+        options: [{ includeWrites: true }],
         code: `async function saveSettings(settings, data) {
   for (const key of Object.keys(data)) {
     await settings.set(key, data[key]);

@@ -22,7 +22,7 @@ import { routeNote } from './core/rule-shell/route-note.js';
 import { createRule } from './core/rule-shell/create-rule.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 
-const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, ...analysisOptionDefaults };
+const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, includeWrites: false, includeUnknownCallers: false, ...analysisOptionDefaults };
 
 export default createRule({
   id: 'no-loop-waterfall',
@@ -47,6 +47,14 @@ export default createRule({
             type: 'integer',
             minimum: 0,
             description: 'When above 0, also offer a rewrite that runs at most this many iterations at a time (with p-map or p-limit when the project depends on one).',
+          },
+          includeUnknownCallers: {
+            type: 'boolean',
+            description: 'Also report loops in named functions that nothing in the project is known to call (reached through a global registry or dynamic dispatch the index cannot follow).',
+          },
+          includeWrites: {
+            type: 'boolean',
+            description: 'Also report loops whose iterations write. Off by default: run together, every write has started before the first failure is seen, and a write loop on a serving path is rarely worth it.',
           },
           ...analysisOptionProperties,
         },
@@ -88,6 +96,8 @@ export default createRule({
     function report(node, messageId, edits, unboundedMessage, autofixable) {
       // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
       if (gates.oneOffAt(node)) return;
+      // A report names where its loop runs: a function nothing is known to call has no entry to name.
+      if (gates.noEntryAt(node)) return;
       // eval or with can read and write any binding: independence cannot be shown.
       if (inDynamicScope(sourceCode, node)) return;
       // Asked now that the report is made: the route the start-up gate above already found, if any.
@@ -100,7 +110,7 @@ export default createRule({
       if (!shape || !hasAwaitInBody(shape.body, visitorKeys)) return;
       if (isInsideAny(shape.loop, reported) || isInOrderedScope(shape.loop, visitorKeys)) return;
       const { index, classifier } = getAnalysis();
-      const facts = analyseIterations(shape, { visitorKeys, index, classifier, declaredVariables: (node) => sourceCode.getDeclaredVariables(node) });
+      const facts = analyseIterations(shape, { visitorKeys, index, classifier, declaredVariables: (node) => sourceCode.getDeclaredVariables(node), reportsWrites: options.includeWrites });
       if (facts === null) return;
       reported.add(shape.loop);
       const knownArray = shape.kind !== 'for-in' && isKnownArray(shape.source, resolve);

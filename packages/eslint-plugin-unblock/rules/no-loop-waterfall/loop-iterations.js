@@ -39,6 +39,7 @@ import { worthRunningTogether } from './loop-worth.js';
  * @property {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
  * @property {ReturnType<typeof import('../core/effects/call-classification.js').createCallClassifier>} classifier
  * @property {(node: any) => any[]} declaredVariables the variables a declaration declares (`sourceCode.getDeclaredVariables`)
+ * @property {boolean} [reportsWrites] iterations that write are worth a report too (the `includeWrites` option)
  *
  * @typedef {object} IterationScope  what the checks know about one loop's bindings
  * @property {any} visitorKeys
@@ -51,6 +52,7 @@ import { worthRunningTogether } from './loop-worth.js';
  * @property {(symbol: unknown) => boolean} isElement the element, or a local taken from it (`const step = steps[i]`)
  * @property {(node: any) => boolean} dependsOnElement the expression reads the element or a value made from it
  * @property {(symbol: unknown) => boolean} isInvariantLocal a binding of the iteration holding the same data every time (`const keys = [...shared]`)
+ * @property {boolean} reportsWrites iterations that write are worth a report too
  */
 
 /**
@@ -84,6 +86,7 @@ export function analyseIterations(shape, context) {
     isElement: (symbol) => locals.element.has(symbol),
     dependsOnElement: keys.dependsOnElement,
     isInvariantLocal: keys.isInvariantLocal,
+    reportsWrites: context.reportsWrites === true,
   };
 
   if (writesSharedState(shape, collectors, awaitedStores(shape, control.awaits, index), iteration)) return null;

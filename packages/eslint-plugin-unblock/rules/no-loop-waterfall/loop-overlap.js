@@ -5,7 +5,7 @@
  * one shared target, hands over shared state, or races on state its body
  * shares across calls.
  */
-import { unwrap, propertyName } from '../core/syntax/ast.js';
+import { unwrap, propertyName, walk, isFunctionNode } from '../core/syntax/ast.js';
 import { CONNECTION_RECEIVER_NAMES } from '../core/effects/verbs.js';
 import { calleeNames, isOutputCall, isPerItemFileCall, isGuardCall, orderedCallReason } from './loop-call-kinds.js';
 
@@ -37,8 +37,10 @@ export function awaitedCallMayOverlap(operand, iteration) {
   if (isGuardCall(names) && call.parent?.type === 'AwaitExpression' && call.parent.parent?.type === 'ExpressionStatement') return false;
   // One shared connection, session or page serialises its calls; one made in this iteration is its own.
   if (cls.receiver?.connection && !isIterationSymbol(cls.receiver.root)) return false;
-  // Calling into the element (`step.run()`, `m.up(db)`, `hook()`): elements that are code run in their order.
-  if (callsIntoItem(call, iteration) && cls.kind !== 'read') return false;
+  // Calling into the element (`step.run()`, `m.up(db)`, `process.onEnd()`): elements that are code (plugins,
+  // strategies, configured processes) run in their order, and their bodies are whatever is configured. Only a
+  // body the index reads can show such a call is a read; a read-sounding name cannot.
+  if (callsIntoItemUnseen(operand, iteration)) return false;
   if (isOutputCall(names, root)) {
     // A per-item file (`writeFile(join(dir, item.name), …)`) is fine; one shared target is not.
     if (!isPerItemFileCall(names) || !call.arguments[0] || !readsIteration(call.arguments[0])) return false;
@@ -100,6 +102,26 @@ function callsIntoItem(call, { index, readsIteration, isElement }) {
     node = unwrap(node.type === 'MemberExpression' ? node.object : node.callee);
   }
   return node?.type === 'Identifier' && isElement(index.symbolOf(node));
+}
+
+/**
+ * A call into the element anywhere in the awaited expression
+ * (`await settle(process.onTransitionEnd(state))` as well as `await step.run()`),
+ * unless its body was read and shows a read.
+ * @param {any} operand
+ * @param {IterationScope} iteration
+ */
+function callsIntoItemUnseen(operand, iteration) {
+  let found = false;
+  walk(operand, iteration.visitorKeys, (node) => {
+    if (found || isFunctionNode(node)) return false;
+    if (node.type === 'CallExpression' && callsIntoItem(node, iteration)) {
+      const cls = iteration.classifier.classifyOperation(node);
+      found = !(cls.summary && cls.kind === 'read');
+    }
+    return !found;
+  });
+  return found;
 }
 
 /**

@@ -6,17 +6,21 @@
  */
 import { fileMatches } from '../code-kind/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from '../code-kind/one-off-code.js';
+import { enclosingFunction } from '../syntax/ast.js';
+import { hasNoKnownCaller, lintedTreeOf } from '../../project/callers/reachability.js';
 
 /**
  * @typedef {object} ReportGates
  * @property {() => boolean} ignoredFile the user keeps this file out of the rule
  * @property {() => boolean} oneOffFile the whole file runs once (and the rule is not asked to report there)
  * @property {(node: any) => boolean} oneOffAt the code around the node runs once (and the rule is not asked to report there)
+ * @property {(node: any) => boolean} noEntryAt nothing known runs the function around the node, so no entry can be
+ *   named for a report there (and the rule is not asked to report unknown callers)
  */
 
 /**
  * @param {import('eslint').Rule.RuleContext} context
- * @param {{ includeOneOffCode?: boolean } & Record<string, any>} options
+ * @param {{ includeOneOffCode?: boolean, includeUnknownCallers?: boolean } & Record<string, any>} options
  * @param {string} ignoreOption the option holding the globs of files the rule leaves alone
  * @returns {ReportGates}
  */
@@ -30,5 +34,10 @@ export function createReportGates(context, options, ignoreOption) {
     ignoredFile: () => (ignored ??= fileMatches(context.filename, context.cwd, options[ignoreOption] ?? [])),
     oneOffFile: () => (oneOffFile ??= !reportsOneOff && oneOffFileKind(context.sourceCode) !== null),
     oneOffAt: (node) => !reportsOneOff && isInOneOffCode(context, node),
+    noEntryAt: (node) => {
+      if (options.includeUnknownCallers === true) return false;
+      const fn = enclosingFunction(node);
+      return Boolean(fn) && fn.type !== 'Program' && hasNoKnownCaller(context.filename, fn, lintedTreeOf(context.sourceCode));
+    },
   };
 }

@@ -11,6 +11,7 @@ import { declaredNames, patternNames } from './declared-names.js';
 import { localKindsOf } from './local-kinds.js';
 import { emptySummary, mergePart } from './effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
+import { ownValueTest } from './own-values.js';
 
 /**
  * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
@@ -21,6 +22,7 @@ import { isCacheFill } from './cache-fill.js';
  * @param {CallContext} context
  * @param {boolean} isAwaited
  * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
+ * @param {boolean} [ownArguments] every argument is a value the body made: a callee changing its parameters changes nothing outside
  * @returns {import('./effect-summary.js').EffectPart}
  *
  * @typedef {object} BodyReading  what reading one body has found so far
@@ -33,6 +35,7 @@ import { isCacheFill } from './cache-fill.js';
  * @property {Set<any>} awaited  calls whose promise is awaited or returned: they are presumed to wait
  * @property {Set<any>} notReads  identifiers that are names, not reads (property keys, callees of `this.m()`)
  * @property {Set<string>} settlers  the `resolve`/`reject` parameters of promise executors in the body
+ * @property {(expression: any) => boolean} isOwnValue  the expression is a value the body made (own-values.js)
  * @property {EffectOfCall} effectOfCall
  */
 
@@ -60,12 +63,16 @@ export function readBody(target, outerShadowed, visitorKeys, effectOfCall) {
     awaited: new Set(fn.expression ? [unwrap(fn.body)] : []),
     notReads: new Set(),
     settlers: new Set(),
+    isOwnValue: ownValueTest(fn, visitorKeys),
     effectOfCall,
   };
   // Nested functions included: callbacks a function hands out run on its behalf.
   walk(fn.body, visitorKeys, (/** @type {any} */ node) => readNode(reading, node));
 
   const { summary } = reading;
+  // What the calls alone come to: a caller that hands this function only its own values drops the writes to
+  // arguments, and the kind they made (summarize.js).
+  summary.callKind = summary.kind;
   if (summary.thisWrites.size > 0 || [...summary.writes].some((w) => w === 'args' || w.startsWith('state:'))) {
     summary.kind = 'write';
   }
@@ -123,7 +130,8 @@ function readCall(reading, node) {
   if (isPromiseExecutor(node)) for (const name of unwrap(node.arguments[0]).params.flatMap((/** @type {any} */ p) => patternNames(p))) reading.settlers.add(name);
   // `resolve(rows)` in a promise executor settles the promise: no effect of its own, whatever its name.
   if (node.type === 'CallExpression' && unwrap(node.callee).type === 'Identifier' && reading.settlers.has(unwrap(node.callee).name)) return;
-  mergePart(reading.summary, reading.effectOfCall(node, reading.context, reading.awaited.has(node), reading.localKind));
+  const ownArguments = node.type !== 'TaggedTemplateExpression' && node.arguments.every(reading.isOwnValue);
+  mergePart(reading.summary, reading.effectOfCall(node, reading.context, reading.awaited.has(node), reading.localKind, ownArguments));
   if (node.type === 'TaggedTemplateExpression') return;
   const callee = unwrap(node.callee);
   if (callee.type === 'MemberExpression') {

@@ -18,6 +18,7 @@
  * @property {string[]} evidence
  * @property {boolean} findOrCreate    reads and writes the same resource: two of these at once race
  * @property {boolean} evidenced       something beyond names spoke: a body, SQL, an HTTP method, a module, a built-in
+ * @property {EffectKind} [callKind]   a body's kind from its calls alone, before its own writes (`this`, module state, parameters)
  *
  * @typedef {{ kind: EffectKind, io: boolean | null, reads: Iterable<string>, writes: Iterable<string>, thisReads?: Iterable<string>, thisWrites?: Iterable<string>, evidence?: string | string[], evidenced?: boolean }} EffectPart
  *   what one call does, to add to the summary of the function that makes it

@@ -50,7 +50,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
     if (depth > MAX_DEPTH || made >= MAX_SUMMARIES) return unknownSummary();
     made++;
     /** @type {import('./body-reader.js').EffectOfCall} */
-    const effectAtDepth = (call, context, isAwaited, localKind) => effectOfCall(call, context, depth, isAwaited, localKind);
+    const effectAtDepth = (call, context, isAwaited, localKind, ownArguments) => effectOfCall(call, context, depth, isAwaited, localKind, ownArguments);
     const summary = readBody(target, outerShadowed, visitorKeysOf(target.view), effectAtDepth);
     let byDepth = summaries.get(target.fn);
     if (!byDepth) summaries.set(target.fn, (byDepth = new Map()));
@@ -65,13 +65,14 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
    * @param {number} depth
    * @param {boolean} isAwaited
    * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
+   * @param {boolean} [ownArguments] every argument is a value the caller made
    */
-  function effectOfCall(call, context, depth, isAwaited, localKind) {
+  function effectOfCall(call, context, depth, isAwaited, localKind, ownArguments = false) {
     const evidence = evidenceOfCall(call, context, localKind);
     if (evidence) return { ...evidence, evidenced: true };
     if (call.type === 'CallExpression') {
       const target = resolveCall(call, context);
-      if (target) return { ...relativeTo(call, summaryOfFunction(target, depth + 1)), evidenced: true };
+      if (target) return { ...relativeTo(call, summaryOfFunction(target, depth + 1), ownArguments), evidenced: true };
     }
     if (call.type === 'TaggedTemplateExpression') return { kind: /** @type {const} */ ('unknown'), io: null, reads: [], writes: [] };
     const receiver = receiverKey(call);
@@ -95,19 +96,25 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
 /**
  * A callee's summary seen from the caller: `this` state stays `this`
  * state for `this.m()`; for `other.m()` it becomes the state of `other`.
+ * Its writes to its parameters are the caller's writes only when the
+ * caller handed it something not its own.
  * @param {any} call
  * @param {EffectSummary} callee
+ * @param {boolean} ownArguments
  */
-function relativeTo(call, callee) {
+function relativeTo(call, callee, ownArguments) {
   const calleeNode = unwrap(call.callee);
   const sameThis = calleeNode.type === 'MemberExpression' && unwrap(calleeNode.object).type === 'ThisExpression';
   const receiver = receiverKey(call);
   const reads = [...callee.reads].filter((key) => sameThis || !key.startsWith('recv:this'));
-  const writes = [...callee.writes].filter((key) => sameThis || !key.startsWith('recv:this'));
+  const writes = [...callee.writes].filter((key) => (sameThis || !key.startsWith('recv:this')) && !(ownArguments && key === 'args'));
   if (!sameThis && receiver && callee.thisReads.size > 0) reads.push(receiver);
   if (!sameThis && receiver && callee.thisWrites.size > 0) writes.push(receiver);
+  // The callee's own writes (`this`, module state, parameters) travel as resources the caller's body weighs
+  // again; only `this` state of another receiver becomes that receiver, a write whose kind must travel too.
+  const kindTravels = callee.callKind === undefined || (!sameThis && callee.thisWrites.size > 0);
   return {
-    kind: callee.kind,
+    kind: kindTravels ? callee.kind : callee.callKind,
     io: callee.io,
     reads,
     writes,

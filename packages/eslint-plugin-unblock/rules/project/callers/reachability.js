@@ -63,6 +63,25 @@ export function runsOnlyAtStartup(file, fn, linted) {
 }
 
 /**
+ * Whether nothing in the project is known to run a named function: the index read every file that may
+ * call it, and found neither a call site nor a registration (a route, a job, a hook). Such a function is
+ * reached through something the index cannot follow (an object every module reaches through a global, a
+ * framework's dynamic dispatch), so no entry can be named for it. Anonymous functions are not asked
+ * about: a callback's caller is the call it is handed to.
+ * @param {string} file path of the file that holds `fn`
+ * @param {any} fn a function node
+ * @param {LintedTree} [linted]
+ */
+export function hasNoKnownCaller(file, fn, linted) {
+  if (declaredName(fn) === null || !path.isAbsolute(file)) return false;
+  const index = callerIndexFor(file);
+  if (!index || !index.complete || !knownToIndex(index, file, fn, linted)) return false;
+  index.scanFilesImporting(file);
+  const key = functionKey(file, fn);
+  return !index.entries.has(key) && (index.callers.get(key)?.length ?? 0) === 0;
+}
+
+/**
  * @param {string} file
  * @param {LintedTree} [linted]
  */
