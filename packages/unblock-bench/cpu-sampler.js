@@ -28,7 +28,6 @@ export function readStealTicks(text) {
     try {
       // /proc/stat is generated from kernel memory, never the disk; the sync read takes microseconds
       // and keeps the sample's start and end next to the other synchronous CPU readings.
-      // eslint-disable-next-line unblock/no-blocking-sync-call
       stat = readFileSync('/proc/stat', 'utf8');
     } catch {
       return null;

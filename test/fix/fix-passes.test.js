@@ -22,7 +22,7 @@ declare const api: {
 const INPUT = `import { readFileSync } from 'node:fs';
 ${DECLARATIONS}export async function h(id: string, ids: string[]) {
   const user: User = await api.getUser(id);
-  const template = readFileSync('/srv/templates/order.html', 'utf8');
+  const template = readFileSync(\`/srv/templates/\${id}.html\`, 'utf8');
   const orders: string[] = await api.getOrders(id);
   const items: number[] = [];
   for (const itemId of ids) {
@@ -37,7 +37,7 @@ import { readFile } from 'node:fs/promises';
 ${DECLARATIONS}export async function h(id: string, ids: string[]) {
   const [userResult, template, ordersResult, itemsResult] = await Promise.all([
     api.getUser(id) satisfies User | PromiseLike<User>,
-    readFile('/srv/templates/order.html', 'utf8'),
+    readFile(\`/srv/templates/\${id}.html\`, 'utf8'),
     api.getOrders(id) satisfies string[] | PromiseLike<string[]>,
     Promise.all(ids.map((itemId) => api.getItem(itemId))) satisfies number[] | PromiseLike<number[]>,
   ]);

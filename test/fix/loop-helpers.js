@@ -21,7 +21,8 @@ export function lintLoops(code, { options = {}, typescript = false, sourceType =
       {
         files: ['**/*.js', '**/*.ts'],
         plugins: { unblock: { rules: { 'no-loop-waterfall': rule } } },
-        rules: { 'unblock/no-loop-waterfall': ['warn', options] },
+        // The rewrite tests cover loops of every effect: loops that write are rewritten as carefully (includeWrites).
+        rules: { 'unblock/no-loop-waterfall': ['warn', { includeWrites: true, ...options }] },
         languageOptions: { ecmaVersion: 'latest', sourceType, ...(typescript ? { parser: tsParser } : {}) },
       },
     ],

@@ -210,7 +210,7 @@ export async function renumber(knex, table) {
       const { output } = new Linter({ cwd }).verifyAndFix(LOOP, [{
         files: ['**/*.js'],
         plugins: { unblock: { rules: { 'no-loop-waterfall': rule } } },
-        rules: { 'unblock/no-loop-waterfall': ['warn', { fix: true, maxConcurrency: 5 }] },
+        rules: { 'unblock/no-loop-waterfall': ['warn', { fix: true, maxConcurrency: 5, includeWrites: true }] },
       }], path.join(cwd, 'routes.js'));
       assert.equal(output, `import pMap from 'p-map';
 export async function notify(users) {
@@ -298,7 +298,7 @@ module.exports = notify;
     it('code without a file (`<input>`) has no package', () => {
       const messages = new Linter().verify(LOOP, [{
         plugins: { unblock: { rules: { 'no-loop-waterfall': rule } } },
-        rules: { 'unblock/no-loop-waterfall': 'warn' },
+        rules: { 'unblock/no-loop-waterfall': ['warn', { includeWrites: true }] },
       }]);
       assert.deepEqual(messages[0].suggestions?.map((suggestion) => suggestion.messageId), ['runTogether']);
     });

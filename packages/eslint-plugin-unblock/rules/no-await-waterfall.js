@@ -17,6 +17,10 @@ import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
 import { lintedTreeOf } from './project/callers/reachability.js';
 import { routeNote } from './core/rule-shell/route-note.js';
+import { proofEntryOf } from './project/callers/proof-entry.js';
+import { shorten } from './core/rule-shell/proofs.js';
+import { effectText } from './core/effects/effect-text.js';
+import { unwrap } from './core/syntax/ast.js';
 import { createUnitReuse } from './reuse/unit-reuse.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
@@ -75,6 +79,11 @@ export default createRule({
         autofix: options.fix,
         // Asked of a report being made only: the route its start-up gate already found, if any.
         routeAt: (node) => routeNote(knownRouteAt(context.filename, node, lintedTreeOf(sourceCode)), context.cwd),
+        proofOf: (node, operands) => ({
+          ...proofEntryOf(context.filename, node, lintedTreeOf(sourceCode), context.cwd),
+          operations: operands.map((operand) => ({ code: shorten(sourceCode.getText(operand)), effect: effectText(getFacts().classifier.classifyOperation(unwrap(operand))) })),
+          why: 'no result of one flows into another, none is a barrier (a guard, a lock, a transaction step), and none writes what another reads or writes',
+        }),
       });
 
     /**

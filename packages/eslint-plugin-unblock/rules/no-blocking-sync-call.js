@@ -7,6 +7,9 @@ import { moduleGroups } from './no-blocking-sync-call/blocking-apis.js';
 import { blockingData } from './no-blocking-sync-call/report/sync-message.js';
 import { findBlockingCalls } from './no-blocking-sync-call/node-module-tracker.js';
 import { blocksForAWhile } from './no-blocking-sync-call/work-size.js';
+import { isCheapFileCall } from './no-blocking-sync-call/file-cost.js';
+import { proofEntryOf } from './project/callers/proof-entry.js';
+import { shorten } from './core/rule-shell/proofs.js';
 import { isCachedForTheProcess } from './no-blocking-sync-call/cached-once.js';
 import { createStartupClassifier, defaultStartupFiles } from './core/code-kind/startup-code.js';
 import { buildSyncToAsyncFix } from './no-blocking-sync-call/report/sync-to-async.js';
@@ -140,13 +143,15 @@ export default createRule({
         for (const call of packageCalls) {
           if (isIgnored(sourceCode, call.node, { module: call.api.package, name: call.api.path.join('.') }, ignored)) continue;
           const route = runsOnRequest(call.node);
-          if (route !== null) reportPackageCall(context, call, options, route);
+          if (route !== null) reportPackageCall(context, call, options, route, blockingProof(context, call.node, `${call.api.package}.${call.api.path.join('.')}`, call.api.why));
         }
         for (const { node, api, moduleId } of calls) {
           if (isIgnored(sourceCode, node, api, ignored) || !blocksForAWhile(sourceCode, node, api, options, context.filename, linted)) continue;
+          // One inode, or the program's own small file: true, but not worth acting on.
+          if (!options.includeCheap && isCheapFileCall(sourceCode, node, api)) continue;
           if (isCachedForTheProcess(sourceCode, node)) continue;
           const route = runsOnRequest(node);
-          if (route !== null) report(context, node, api, moduleId, options, route);
+          if (route !== null) report(context, node, api, moduleId, options, route, blockingProof(context, node, `${api.module}.${api.name}`, COST_WORDS[api.cost]));
         }
       },
     };
@@ -180,12 +185,13 @@ function specifierPattern(names) {
 }
 
 /**
- * @param {import('eslint').Rule.RuleContext} context
+ * @param {import('./core/rule-shell/proofs.js').ProvenContext} context
  * @param {import('./no-blocking-sync-call/package-calls.js').PackageCall} call
  * @param {Options} options
  * @param {string} route where it is reached from (` (reached from POST /login in routes.js)`), or ''
+ * @param {import('./core/rule-shell/proofs.js').Proof} proof
  */
-function reportPackageCall(context, call, options, route) {
+function reportPackageCall(context, call, options, route, proof) {
   const described = describePackageCall(context.sourceCode, call, { filename: context.filename, cwd: context.cwd });
   const { messageId, rewrites } = described;
   /** @type {Record<string, string>} */
@@ -196,28 +202,54 @@ function reportPackageCall(context, call, options, route) {
     data.route = '';
   }
   const suggest = rewrites.map((r) => ({ messageId: 'usePackageAsync', data: { preview: r.preview, note: r.note }, fix: r.fix }));
-  context.report({ node: call.node, messageId, data, ...fixOrSuggest(options.fix, rewrites[0]?.fix, suggest, CODEMOD_POLICY) });
+  context.report({ node: call.node, messageId, data, proof, ...fixOrSuggest(options.fix, rewrites[0]?.fix, suggest, CODEMOD_POLICY) });
 }
 
 /**
- * @param {import('eslint').Rule.RuleContext} context
+ * @param {import('./core/rule-shell/proofs.js').ProvenContext} context
  * @param {any} node
  * @param {BlockingApi} api
  * @param {string} moduleId
  * @param {Options} options
  * @param {string} route where it is reached from, when a handler in another file shows it (` (reached from POST /login in routes.js)`)
+ * @param {import('./core/rule-shell/proofs.js').Proof} proof
  */
-function report(context, node, api, moduleId, options, route) {
+function report(context, node, api, moduleId, options, route, proof) {
   const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
   const base = blockingData(context.sourceCode, node, api, rewrite ? rewrite.preview : null);
   const data = { ...base, why: `${base.why}${route}` };
   if (!rewrite) {
     const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
-    context.report({ node, messageId, data });
+    context.report({ node, messageId, data, proof });
   } else {
     const suggest = [{ messageId: 'useAsync', data: { preview: rewrite.preview }, fix: rewrite.fix }];
-    context.report({ node, messageId: 'blocking', data, ...fixOrSuggest(options.fix, rewrite.fix, suggest, CODEMOD_POLICY) });
+    context.report({ node, messageId: 'blocking', data, proof, ...fixOrSuggest(options.fix, rewrite.fix, suggest, CODEMOD_POLICY) });
   }
+}
+
+/** What each cost class does to the event loop, for a proof. */
+const COST_WORDS = {
+  cpu: 'computes on the main thread: no other request is served until it returns',
+  io: 'waits for the disk on the main thread, for as long as the file it reads or writes takes',
+  process: 'waits on the main thread until a child process exits',
+  cheap: 'a short wait on the main thread (reported because includeCheap is on)',
+};
+
+/**
+ * A blocking call's proof: where it runs per request, the call, and what it costs there.
+ * @param {import('./core/rule-shell/proofs.js').ProvenContext} context
+ * @param {any} node the call
+ * @param {string} api the API it calls (`crypto.pbkdf2Sync`, `bcryptjs.compareSync`)
+ * @param {string} cost what it costs, in words
+ * @returns {import('./core/rule-shell/proofs.js').Proof}
+ */
+function blockingProof(context, node, api, cost) {
+  const { sourceCode } = context;
+  return {
+    ...proofEntryOf(context.filename, node, lintedTreeOf(sourceCode), context.cwd),
+    operations: [{ code: shorten(sourceCode.getText(node)), effect: `${api}: blocks the event loop` }],
+    why: cost,
+  };
 }
 
 /**

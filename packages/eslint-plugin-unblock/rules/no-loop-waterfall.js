@@ -19,6 +19,10 @@ import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
 import { knownRouteAt } from './project/callers/known-route.js';
 import { lintedTreeOf } from './project/callers/reachability.js';
 import { routeNote } from './core/rule-shell/route-note.js';
+import { proofEntryOf } from './project/callers/proof-entry.js';
+import { shorten } from './core/rule-shell/proofs.js';
+import { effectText } from './core/effects/effect-text.js';
+import { unwrap } from './core/syntax/ast.js';
 import { createRule } from './core/rule-shell/create-rule.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
 
@@ -92,8 +96,9 @@ export default createRule({
      * @param {import('./no-loop-waterfall/report/loop-reports.js').LoopEdits} edits
      * @param {string} unboundedMessage
      * @param {boolean} autofixable
+     * @param {Pick<import('./core/rule-shell/proofs.js').Proof, 'operations' | 'why'>} found what the loop does and why its iterations may overlap
      */
-    function report(node, messageId, edits, unboundedMessage, autofixable) {
+    function report(node, messageId, edits, unboundedMessage, autofixable, found) {
       // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
       if (gates.oneOffAt(node)) return;
       // A report names where its loop runs: a function nothing is known to call has no entry to name.
@@ -102,7 +107,8 @@ export default createRule({
       if (inDynamicScope(sourceCode, node)) return;
       // Asked now that the report is made: the route the start-up gate above already found, if any.
       const route = routeNote(knownRouteAt(context.filename, node, lintedTreeOf(sourceCode)), context.cwd);
-      context.report(loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency, typescript: isTypeScript, route }));
+      const proof = { ...proofEntryOf(context.filename, node, lintedTreeOf(sourceCode), context.cwd), ...found };
+      context.report({ ...loopReport(sourceCode, node, messageId, edits, { unboundedMessage, autofix: options.fix && autofixable, maxConcurrency, typescript: isTypeScript, route }), proof });
     }
 
     /** @param {import('./no-loop-waterfall/loop-shapes.js').LoopShape | null} shape */
@@ -116,7 +122,10 @@ export default createRule({
       const knownArray = shape.kind !== 'for-in' && isKnownArray(shape.source, resolve);
       const limited = limitedHelperAt(shape, resolve);
       const edits = loopRewrites(sourceCode, shape, facts, { knownArray, isTypeScript, maxConcurrency, limited });
-      report(shape.loop, 'loopWaterfall', edits, 'runTogether', true);
+      report(shape.loop, 'loopWaterfall', edits, 'runTogether', true, {
+        operations: facts.awaits.map((awaitNode) => awaitedOperation(sourceCode, classifier, awaitNode)),
+        why: 'each iteration depends only on its own element: it writes no state another iteration reads, its output does not depend on the order iterations finish in, and each awaited call only reads',
+      });
     }
 
     /** @param {any} call */
@@ -126,7 +135,10 @@ export default createRule({
       // Deliberate fan-out: awaiting it would change delivery, not repair it.
       if (firesAndForgetsOnPurpose(shape, visitorKeys)) return;
       const { edits, autofixable } = forEachOffer(sourceCode, shape, resolve, maxConcurrency);
-      report(call, 'asyncForEach', edits, 'awaitAll', autofixable);
+      report(call, 'asyncForEach', edits, 'awaitAll', autofixable, {
+        operations: [{ code: sourceCode.getText(call.callee), effect: 'starts one async callback per element and waits for none' }],
+        why: 'forEach ignores the promises its callback returns: the code after it runs before they finish, and their rejections go unhandled',
+      });
     }
 
     /** Loops and forEach calls with an await inside, found from the awaits themselves. */
@@ -156,6 +168,20 @@ export default createRule({
 /**
  * @typedef {{ index: ReturnType<typeof getReferenceIndex>, classifier: ReturnType<typeof createFileClassifier> }} FileAnalysis
  */
+
+/**
+ * One awaited operation of a loop, for the proof: the call and what it does.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {FileAnalysis['classifier']} classifier
+ * @param {any} awaitNode an AwaitExpression, or a `for await` loop
+ * @returns {import('./core/rule-shell/proofs.js').ProofOperation}
+ */
+function awaitedOperation(sourceCode, classifier, awaitNode) {
+  if (awaitNode.type !== 'AwaitExpression') return { code: `for await (… of ${sourceCode.getText(awaitNode.right)})`, effect: 'reads the next value of an async iterable' };
+  const operand = unwrap(awaitNode.argument);
+  const effect = operand?.type === 'CallExpression' ? effectText(classifier.classifyOperation(operand)) : 'a value the iteration computed';
+  return { code: shorten(sourceCode.getText(awaitNode.argument)), effect };
+}
 
 /**
  * The reference index and call classifier of a file, built only once a loop

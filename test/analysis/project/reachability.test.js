@@ -90,11 +90,26 @@ describe('project index: where code runs (callers across files)', () => {
     assert.doesNotMatch(report.message, /reached from/);
   });
 
-  it('skips a migration\'s loop of UPDATEs by default and reports it with includeOneOffCode', async () => {
+  it('skips a migration\'s loop of UPDATEs by default and reports it with includeOneOffCode (and includeWrites: its iterations write)', async () => {
     const silent = await lintFixture('migration-loop');
     assert.deepEqual(reportsOf(silent['db/backfill-display-names.js'], 'no-loop-waterfall'), []);
-    const included = await lintFixture('migration-loop', { 'unblock/no-loop-waterfall': ['warn', { includeOneOffCode: true }] });
+    const included = await lintFixture('migration-loop', { 'unblock/no-loop-waterfall': ['warn', { includeOneOffCode: true, includeWrites: true }] });
     assert.deepEqual(reportsOf(included['db/backfill-display-names.js'], 'no-loop-waterfall').map((report) => report.line), [4]);
+  });
+});
+
+describe('project index: a loop nothing is known to call has no entry to prove (found on Wiki.js)', () => {
+  it('is silent in a method reached only through a global registry, and reports the routed loop', async () => {
+    const reports = await lintFixture('registry-services');
+    assert.deepEqual(reportsOf(reports['inventory.js'], 'no-loop-waterfall'), []);
+    const routed = reportsOf(reports['catalog.js'], 'no-loop-waterfall');
+    assert.deepEqual(routed.map((report) => report.line), [4]);
+    assert.match(routed[0].message, /reached from GET \/catalog in app\.js/);
+  });
+
+  it('reports it with includeUnknownCallers', async () => {
+    const reports = await lintFixture('registry-services', { 'unblock/no-loop-waterfall': ['warn', { includeUnknownCallers: true }] });
+    assert.deepEqual(reportsOf(reports['inventory.js'], 'no-loop-waterfall').map((report) => report.line), [8]);
   });
 });
 

@@ -96,7 +96,6 @@ export function fixtureApply(bench, result, dir, readOnly) {
       const lines = [];
       // One file after another on purpose: each is opened in an editor in turn, and the user
       // reviews them in the order the report lists them.
-      // eslint-disable-next-line unblock/no-loop-waterfall
       for (const file of fixed) {
         const full = path.join(dir, file);
         lines.push(readOnly ? await openFixedCopy(full, afterOf(file)) : await applyFixToDocument(vscode.Uri.file(full), afterOf(file)));

@@ -4,6 +4,11 @@
  * still empty (`cache ??= readFileSync(…)`, `cache ?? (cache = readFileSync(…))`,
  * `if (!cache) cache = readFileSync(…)`). The first request pays once, like
  * start-up; every later one reads the variable.
+ *
+ * Or once per key: the result is what a lookup in a module-level map falls
+ * back to (`templates.get(path) || compile(readFileSync(path))`,
+ * `cache[path] ?? render(readFileSync(path))`), and the function stores it
+ * under that key. Each template, file or secret is read once per process.
  */
 
 /** Expressions a value passes through on its way to the assignment (`JSON.parse(readFileSync(…))`). */
@@ -17,6 +22,7 @@ export function isCachedForTheProcess(sourceCode, node) {
   let child = node;
   for (let current = node.parent; current; child = current, current = current.parent) {
     if (current.type === 'AssignmentExpression' && current.right === child) return storesOnce(sourceCode, current);
+    if (current.type === 'LogicalExpression' && current.right === child && current.operator !== '&&' && fallsBackFromKeyedCache(sourceCode, current.left)) return true;
     if (current.type === 'ParenthesizedExpression' || PASS_THROUGH.has(current.type)) continue;
     return false;
   }
@@ -40,6 +46,49 @@ function storesOnce(sourceCode, assignment) {
   if (statement?.parent?.type === 'BlockStatement') statement = statement.parent;
   const guard = statement?.parent;
   return guard?.type === 'IfStatement' && guard.consequent === statement && isEmptyTest(guard.test, target.name);
+}
+
+/**
+ * The left side of `a || b` looks a key up in a module-level map (`cache && map.get(key)`,
+ * `map[key]`), and the function around it stores under the same key (`map.set(key, …)`,
+ * `map[key] = …`).
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} left
+ */
+function fallsBackFromKeyedCache(sourceCode, left) {
+  const lookup = left.type === 'LogicalExpression' && left.operator === '&&' ? left.right : left;
+  const keyed = keyedAccess(lookup);
+  if (!keyed || !isModuleVariable(sourceCode, keyed.map)) return false;
+  const key = sourceCode.getText(keyed.key);
+  let scope = lookup;
+  while (scope.parent && !/Function/.test(scope.type)) scope = scope.parent;
+  let stored = false;
+  const visit = (/** @type {any} */ node) => {
+    if (stored || !node || typeof node.type !== 'string') return;
+    const store = node.type === 'CallExpression' ? keyedAccess(node, 'set') : node.type === 'AssignmentExpression' ? keyedAccess(node.left) : null;
+    if (store && store.map.name === keyed.map.name && sourceCode.getText(store.key) === key) stored = true;
+    for (const childKey of sourceCode.visitorKeys[node.type] ?? []) {
+      const child = node[childKey];
+      if (Array.isArray(child)) child.forEach(visit);
+      else visit(child);
+    }
+  };
+  visit(scope.body ?? scope);
+  return stored;
+}
+
+/**
+ * `map.get(key)` (or `map.set(key, …)` with method 'set'), or `map[key]`, on a plain name.
+ * @param {any} node
+ * @param {string} [method]
+ * @returns {{ map: any, key: any } | null}
+ */
+function keyedAccess(node, method = 'get') {
+  if (node?.type === 'CallExpression' && node.callee.type === 'MemberExpression' && !node.callee.computed && node.callee.property.name === method && node.callee.object.type === 'Identifier' && node.arguments[0]) {
+    return { map: node.callee.object, key: node.arguments[0] };
+  }
+  if (method === 'get' && node?.type === 'MemberExpression' && node.computed && node.object.type === 'Identifier') return { map: node.object, key: node.property };
+  return null;
 }
 
 /** @param {any} node */

@@ -23,6 +23,7 @@
  * @property {boolean} point the rule gave a position, not a range (the host then gives no end)
  * @property {KeptFix | null} fix
  * @property {KeptSuggestion[]} suggest
+ * @property {unknown} [proof] the report's proof (plain data), made again with it
  */
 
 /**
@@ -37,7 +38,7 @@ export function keepReport(descriptor, sourceCode) {
   const fix = descriptor.fix ? { edits: null } : null;
   /** @type {KeptSuggestion[]} */
   const suggest = (descriptor.suggest ?? []).map((/** @type {any} */ s) => ({ messageId: s.messageId, desc: s.desc, data: s.data, fix: { edits: null } }));
-  const kept = { messageId: descriptor.messageId, message: descriptor.message, data: descriptor.data, start, end, point, fix, suggest };
+  const kept = { messageId: descriptor.messageId, message: descriptor.message, data: descriptor.data, proof: descriptor.proof, start, end, point, fix, suggest };
   return {
     descriptor: {
       ...descriptor,
@@ -75,7 +76,7 @@ export function descriptorOf(kept, sourceCode) {
   const loc = kept.point ? sourceCode.getLocFromIndex(kept.start) : { start: sourceCode.getLocFromIndex(kept.start), end: sourceCode.getLocFromIndex(kept.end) };
   const edits = (/** @type {KeptFix} */ fix) => () => fix.edits ?? [];
   /** @type {any} */
-  const descriptor = { loc, data: kept.data, suggest: kept.suggest.map((s) => withDefined({ messageId: s.messageId, desc: s.desc, data: s.data, fix: edits(s.fix) })) };
+  const descriptor = { loc, data: kept.data, proof: kept.proof, suggest: kept.suggest.map((s) => withDefined({ messageId: s.messageId, desc: s.desc, data: s.data, fix: edits(s.fix) })) };
   if (kept.messageId !== undefined) descriptor.messageId = kept.messageId;
   else descriptor.message = kept.message;
   if (kept.fix) descriptor.fix = edits(kept.fix);

@@ -174,6 +174,9 @@ function innerCallFacts(operand, ownBarrier, classifyCall, visitorKeys) {
  * @returns {SettledClass}
  */
 function settleOperation(operand, nameKind, innerWrite, barrier, context) {
+  // `await import('./x.js')` loads a module once per process: every later import is answered from the
+  // module cache, so there is nothing to wait on worth overlapping.
+  if (operand.type === 'ImportExpression') return { kind: /** @type {const} */ ('read'), summary: null, io: false, nounName: null };
   const summary = context.summaryOfCall?.(operand) ?? null;
   const evidenced = summary !== null && summary.kind !== 'unknown';
   /** @type {'read' | 'write' | 'unknown'} */

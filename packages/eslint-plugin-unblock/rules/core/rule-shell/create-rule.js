@@ -3,12 +3,14 @@
  * `createRule`): the rule writes its id, meta, defaults and `create`; the shell adds what all
  * rules must do the same way — the versioned docs link, `defaultOptions` in meta, the options
  * merged over the defaults, the host check (a linter lacking an API gets one warning, not a
- * crash) and the fix-or-suggest choice of the `fix` option.
+ * crash), the fix-or-suggest choice of the `fix` option, and the proof every report must carry
+ * (proofs.js: a report without a complete one is not made).
  */
 import { docsUrl } from './docs-url.js';
 import { withHostCheck } from './host-check.js';
 import { createReportGates } from './report-gates.js';
 import { withObservations } from './observed-runs.js';
+import { withProofs } from './proofs.js';
 
 /**
  * @template {Record<string, any>} Options
@@ -21,7 +23,7 @@ import { withObservations } from './observed-runs.js';
  * @property {(text: string, options: Options) => boolean} [appliesTo] false when a file with this text cannot hold
  *   anything the rule reports (no `await` for the waterfall rules): the file then costs no listener and no analysis.
  *   A test of the text that is certain, never a guess: a false answer silences the whole file.
- * @property {(context: import('eslint').Rule.RuleContext, options: Options, gates: import('./report-gates.js').ReportGates) => import('eslint').Rule.RuleListener} create
+ * @property {(context: import('./proofs.js').ProvenContext, options: Options, gates: import('./report-gates.js').ReportGates) => import('eslint').Rule.RuleListener} create
  */
 
 /**
@@ -36,7 +38,9 @@ export function createRule({ id, meta, defaultOptions, ignoreOption = 'ignoreFil
     /** @param {import('eslint').Rule.RuleContext} context */
     create(context) {
       const options = optionsOf(context.options[0]);
-      return create(withObservations(context, `unblock/${id}`, meta.messages ?? {}), options, createReportGates(context, options, ignoreOption));
+      const messages = meta.messages ?? {};
+      // A report passes the observations (which may drop or annotate it), then the proof check, on its way to the host.
+      return create(withObservations(withProofs(context, messages), `unblock/${id}`, messages), options, createReportGates(context, options, ignoreOption));
     },
   };
   return withHostCheck(`unblock/${id}`, rule, {

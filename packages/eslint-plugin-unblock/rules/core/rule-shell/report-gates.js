@@ -35,7 +35,8 @@ export function createReportGates(context, options, ignoreOption) {
     oneOffFile: () => (oneOffFile ??= !reportsOneOff && oneOffFileKind(context.sourceCode) !== null),
     oneOffAt: (node) => !reportsOneOff && isInOneOffCode(context, node),
     noEntryAt: (node) => {
-      if (options.includeUnknownCallers === true) return false;
+      // A migration or CLI file is entered by its runner, outside the project: that is its entry.
+      if (options.includeUnknownCallers === true || oneOffFileKind(context.sourceCode) !== null) return false;
       const fn = enclosingFunction(node);
       return Boolean(fn) && fn.type !== 'Program' && hasNoKnownCaller(context.filename, fn, lintedTreeOf(context.sourceCode));
     },

@@ -17,9 +17,10 @@ import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
  * @property {boolean} typescript  the file is TypeScript
  * @property {boolean} autofix  the `fix` option: the rewrite is the report's fix as well
  * @property {(node: any) => string} routeAt  where the code at a report runs, for its message (` (reached from GET /x in routes.js)`), or ''
+ * @property {(node: any, operands: any[]) => import('../../core/rule-shell/proofs.js').Proof} proofOf  the report's proof: its entry, chain, operations and why they may overlap
  *
  * @typedef {{ range: [number, number], text: string }} TextEdit
- * @typedef {import('eslint').Rule.ReportDescriptor} ReportDescriptor
+ * @typedef {import('../../core/rule-shell/proofs.js').ProvenReport} ReportDescriptor
  */
 
 /**
@@ -60,8 +61,9 @@ export function slotRunReport(settings, container, run) {
  * @param {any[]} members
  * @returns {ReportDescriptor}
  */
-export function settledGroupReport({ sourceCode, typescript, autofix, routeAt }, members) {
-  const data = { ...waterfallData(sourceCode, members.map((member) => member.awaitNode.argument)), route: routeAt(members[0].statement) };
+export function settledGroupReport({ sourceCode, typescript, autofix, routeAt, proofOf }, members) {
+  const operands = members.map((member) => member.awaitNode.argument);
+  const data = { ...waterfallData(sourceCode, operands), route: routeAt(members[0].statement) };
   const fix = fixOf(checked(sourceCode, promiseAllSettledEdit(sourceCode, members, typescript), typescript));
   const { start } = members[0].statement.loc;
   const { end } = members[members.length - 1].statement.loc;
@@ -69,6 +71,7 @@ export function settledGroupReport({ sourceCode, typescript, autofix, routeAt },
     loc: { start, end },
     messageId: 'waterfallSettled',
     data,
+    proof: proofOf(members[0].statement, operands),
     ...fixOrSuggest(autofix, fix, fix ? [{ messageId: 'startSettled', data, fix }] : []),
   };
 }
@@ -84,7 +87,7 @@ export function settledGroupReport({ sourceCode, typescript, autofix, routeAt },
  * @param {import('eslint').Rule.SuggestionReportDescriptor | null} [found.alternative] a second suggestion, never applied by `fix: true`
  * @returns {ReportDescriptor}
  */
-function waterfallReport({ sourceCode, typescript, autofix, routeAt }, { node, end, operands, edit, losesTypes = false, alternative = null }) {
+function waterfallReport({ sourceCode, typescript, autofix, routeAt, proofOf }, { node, end, operands, edit, losesTypes = false, alternative = null }) {
   const data = { ...waterfallData(sourceCode, operands), route: routeAt(node) };
   const fix = fixOf(checked(sourceCode, edit, typescript));
   return {
@@ -92,6 +95,7 @@ function waterfallReport({ sourceCode, typescript, autofix, routeAt }, { node, e
     loc: { start: node.loc.start, end: end.loc.end },
     messageId: losesTypes && !edit ? 'waterfallUntyped' : 'waterfall',
     data,
+    proof: proofOf(node, operands),
     ...fixOrSuggest(autofix, fix, [...(fix ? [{ messageId: 'startTogether', data, fix }] : []), ...(alternative ? [alternative] : [])]),
   };
 }

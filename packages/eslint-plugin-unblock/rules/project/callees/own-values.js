@@ -1,7 +1,7 @@
 /**
  * Which arguments a function hands a callee are its own values: made in
- * its body (a literal, `new X()`, a call's result, what an awaited read
- * returned, an element of one of these), not its caller's objects (a
+ * its body (a literal, `new X()`, a call's result, what an awaited call
+ * resolved to, an element of one of these), not its caller's objects (a
  * parameter), `this` state or module state. A callee that changes its
  * parameter (`bufferize(value)` writing `value[key]`) changes nothing
  * outside a caller that only ever hands it its own values: there the
@@ -34,9 +34,11 @@ export function ownValueTest(fn, visitorKeys) {
    */
   const isOwn = (expression, hops) => {
     let node = unwrap(expression);
-    while (node?.type === 'AwaitExpression' || node?.type === 'SpreadElement') node = unwrap(node.argument);
+    while (node?.type === 'SpreadElement') node = unwrap(node.argument);
     if (!node || hops > MAX_HOPS) return false;
     if (FRESH_SYNTAX.has(node.type)) return true;
+    // What an awaited call resolves to came back from I/O (a row, a response): the caller's own copy.
+    if (node.type === 'AwaitExpression') return unwrap(node.argument)?.type === 'CallExpression' || isOwn(node.argument, hops);
     if (node.type === 'CallExpression') {
       const root = rootOf(node.callee);
       return root?.type !== 'ThisExpression' && !(root?.type === 'Identifier' && params.has(root.name));

@@ -17,7 +17,8 @@ const MAX_DEPTH = 8;
 const RUN_ONCE_NAMES = /^(main|init|initiali[sz]e|bootstrap|boot|setup|start|startup|configure|run(?:Server|App|Cli)?)$/i;
 
 /**
- * @typedef {{ kind: 'request', label: string, file: string } | { kind: 'startup' } | { kind: 'unknown' }} Reachability
+ * @typedef {{ kind: 'request', label: string, file: string, chain?: string[] } | { kind: 'startup' } | { kind: 'unknown' }} Reachability
+ *   chain: the functions from the entry to this one, outermost first (for a report's proof)
  *
  * @typedef {object} LintedTree  the tree of the file being linted, for when no project index covers it
  * @property {any} program
@@ -173,7 +174,7 @@ function verdict(index, callee, depth, seen, question) {
 function freshVerdict(index, callee, key, depth, seen, question) {
   index.scanFilesImporting(callee.file);
   const entry = index.entries.get(key);
-  if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file } : STARTUP, cut: false };
+  if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file, chain: [hopName(callee)] } : STARTUP, cut: false };
   const sites = index.callers.get(key);
   if (!sites || sites.length === 0) return { result: UNKNOWN, cut: false };
   seen.add(key);
@@ -184,7 +185,7 @@ function freshVerdict(index, callee, key, depth, seen, question) {
       // Handed over to run later, it cannot be start-up code: whether a request reaches it is another question.
       if (question === 'startup' && site.deferred) return { result: UNKNOWN, cut: true };
       const caller = callerVerdict(index, site, depth, seen, question);
-      if (caller.result.kind === 'request') return caller;
+      if (caller.result.kind === 'request') return { ...caller, result: { ...caller.result, chain: [...(caller.result.chain ?? []), hopName(callee)] } };
       if (caller.result.kind !== 'startup') {
         allStartup = false;
         if (question === 'startup') return { result: UNKNOWN, cut: true };
@@ -231,6 +232,15 @@ function callerVerdict(index, site, depth, seen, question) {
   }
   if (site.deferred && caller.result.kind === 'startup') caller = { result: UNKNOWN, cut: false };
   return caller;
+}
+
+/**
+ * How a hop of a chain is written: `Class.method`, `name`, or where an anonymous function starts.
+ * @param {Callee} callee
+ */
+function hopName(callee) {
+  const name = callee.name ?? `a function in ${path.basename(callee.file)}${callee.fn?.loc ? `:${callee.fn.loc.start.line}` : ''}`;
+  return callee.className && callee.name ? `${callee.className}.${name}` : name;
 }
 
 /**

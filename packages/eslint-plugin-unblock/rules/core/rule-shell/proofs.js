@@ -1,0 +1,113 @@
+/**
+ * A report is a proof. Every report a rule makes carries one: where the code is entered
+ * (a route, job or event, with the file that registers it), the chain of calls from there,
+ * the operations with their effects (or the blocking call with its cost), and why they may
+ * overlap (or what the call costs). The shell refuses a report without a complete proof: a
+ * rule that forgets one stays silent rather than guess.
+ *
+ * The proof is shown on demand: with ESLint's shared setting `unblock.explain` (or the
+ * environment variable `UNBLOCK_EXPLAIN=1`, handy from the command line) each message ends
+ * with its proof, one line per link.
+ */
+
+/**
+ * @typedef {object} ProofEntry
+ * @property {string} label  `POST /login`, `queue worker mail`; for a function whose callers were found but not
+ *   followed to an entry: what is known (`called from 2 places`)
+ * @property {string | null} file  the file that registers it, when known
+ *
+ * @typedef {object} ProofOperation
+ * @property {string} code    the call as written, shortened (`db.getUser()`)
+ * @property {string} effect  what it does, and what says so (`read (its body)`, `write (its name)`, `CPU, about 100 ms`)
+ *
+ * @typedef {object} Proof
+ * @property {ProofEntry} entry
+ * @property {string[]} chain  the functions from the entry to the reported code, outermost first
+ * @property {ProofOperation[]} operations
+ * @property {string} why  why they may run together, or what the call costs
+ *
+ * @typedef {import('eslint').Rule.ReportDescriptor & { proof: Proof }} ProvenReport  what a rule reports
+ * @typedef {Omit<import('eslint').Rule.RuleContext, 'report'> & { report(descriptor: ProvenReport): void }} ProvenContext
+ *   the context a rule made with createRule sees
+ */
+
+/** Longest code shown for one operation. */
+const MAX_CODE = 60;
+
+/**
+ * Whether a proof has every link: an entry, a chain, at least one operation and a reason.
+ * @param {unknown} proof
+ * @returns {proof is Proof}
+ */
+export function isCompleteProof(proof) {
+  const p = /** @type {any} */ (proof);
+  return Boolean(
+    p && typeof p === 'object' &&
+      p.entry && typeof p.entry.label === 'string' && p.entry.label !== '' &&
+      Array.isArray(p.chain) && p.chain.length > 0 &&
+      Array.isArray(p.operations) && p.operations.length > 0 &&
+      p.operations.every((/** @type {any} */ op) => typeof op?.code === 'string' && typeof op?.effect === 'string') &&
+      typeof p.why === 'string' && p.why !== '',
+  );
+}
+
+/**
+ * The rule context the rule sees: `report` takes a descriptor with a `proof`, refuses one
+ * without a complete proof, and hands the host the descriptor without it (with the proof
+ * appended to the message when explaining).
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {Record<string, string>} messages the rule's message templates
+ * @returns {import('eslint').Rule.RuleContext}
+ */
+export function withProofs(context, messages) {
+  const explain = explaining(context);
+  const report = (/** @type {any} */ descriptor) => {
+    const { proof, ...rest } = descriptor ?? {};
+    if (!isCompleteProof(proof)) return undefined;
+    if (!explain) return context.report(rest);
+    const { messageId, data, ...plain } = rest;
+    const template = messageId ? messages[messageId] : rest.message;
+    return context.report({ ...plain, message: `${fill(template ?? '', data)}\n${proofLines(proof).join('\n')}` });
+  };
+  return Object.create(context, { report: { value: report, enumerable: true } });
+}
+
+/**
+ * The proof as lines of text, as `explain` prints it.
+ * @param {Proof} proof
+ * @returns {string[]}
+ */
+export function proofLines(proof) {
+  const where = proof.entry.file ? `${proof.entry.label} (${proof.entry.file})` : proof.entry.label;
+  return [
+    `  entry: ${where}`,
+    `  chain: ${proof.chain.join(' → ')}`,
+    ...proof.operations.map((op) => `  operation: ${shorten(op.code)}: ${op.effect}`),
+    `  why: ${proof.why}`,
+  ];
+}
+
+/**
+ * @param {string} code
+ */
+export function shorten(code) {
+  const line = code.replace(/\s+/g, ' ').trim();
+  return line.length > MAX_CODE ? `${line.slice(0, MAX_CODE - 1)}…` : line;
+}
+
+/**
+ * @param {import('eslint').Rule.RuleContext} context
+ */
+function explaining(context) {
+  const setting = /** @type {any} */ (context.settings)?.unblock?.explain;
+  return setting === true || process.env.UNBLOCK_EXPLAIN === '1';
+}
+
+/**
+ * A message template with its `{{name}}` slots filled, as ESLint fills them.
+ * @param {string} template
+ * @param {Record<string, unknown> | undefined} data
+ */
+function fill(template, data) {
+  return template.replace(/\{\{\s*([^{}]+?)\s*\}\}/g, (whole, name) => (data && name in data ? String(data[name]) : whole));
+}

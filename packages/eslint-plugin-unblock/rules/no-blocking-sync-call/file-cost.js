@@ -1,0 +1,110 @@
+/**
+ * What a synchronous file-system call costs, by what it touches:
+ *  - one inode (`statSync`, `lstatSync`, `mkdirSync`, `unlinkSync`, `renameSync`…): a
+ *    metadata operation on a local disk, microseconds once the directory is cached;
+ *  - a file whose path the request does not choose (built only from constants, module
+ *    state, imports and the program's own location: a template, a manifest, a settings
+ *    file, `.git/HEAD`): the application's own small file, in the page cache after its
+ *    first read, so tens of microseconds (measured on the template fixture: the
+ *    asynchronous read costs more than the blocking one);
+ *  - anything else (a path from the function's parameters or `this`: an upload, a file
+ *    a user names, an export): its size is unknown, and reading or copying it can
+ *    stall the loop for as long as the disk takes.
+ * The first two are cheap: true, but nobody acts on them, so they are reported only
+ * with `includeCheap`.
+ */
+import { unwrap } from '../core/syntax/ast.js';
+
+/** One inode: no file contents move. */
+const METADATA_CALLS = new Set(['access', 'chmod', 'chown', 'lchmod', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'readlink', 'realpath', 'rename', 'rmdir', 'stat', 'statfs', 'symlink', 'unlink', 'utimes']);
+/** Path-taking calls whose cost follows the file they read or write. */
+const CONTENT_CALLS = new Set(['readFile', 'writeFile', 'appendFile', 'copyFile', 'readdir', 'opendir', 'truncate', 'open']);
+/** Names a path may read that still say nothing about the request. */
+const PROGRAM_LOCATION = new Set(['__dirname', '__filename', 'process']);
+/** Locals followed to what they were bound to. */
+const MAX_HOPS = 4;
+
+/**
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} call a call of an `fs` API
+ * @param {{ module: string, async: string }} api
+ */
+export function isCheapFileCall(sourceCode, call, api) {
+  if (api.module !== 'fs') return false;
+  if (METADATA_CALLS.has(api.async)) return true;
+  if (!CONTENT_CALLS.has(api.async) || call.arguments.length === 0) return false;
+  // copyFile(src, dest): both ends must be the program's own files.
+  const paths = api.async === 'copyFile' ? call.arguments.slice(0, 2) : call.arguments.slice(0, 1);
+  return paths.every((/** @type {any} */ path) => isFixedPath(sourceCode, path, 0));
+}
+
+/**
+ * The expression's value cannot depend on a request: it reads only literals,
+ * module-level bindings, imports and the program's location.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} expression
+ * @param {number} hops
+ * @returns {boolean}
+ */
+function isFixedPath(sourceCode, expression, hops) {
+  const node = unwrap(expression);
+  if (!node || hops > MAX_HOPS) return false;
+  switch (node.type) {
+    case 'Literal':
+      return true;
+    case 'TemplateLiteral':
+      return node.expressions.every((/** @type {any} */ part) => isFixedPath(sourceCode, part, hops));
+    case 'BinaryExpression':
+    case 'LogicalExpression':
+      return isFixedPath(sourceCode, node.left, hops) && isFixedPath(sourceCode, node.right, hops);
+    case 'ConditionalExpression':
+      return [node.test, node.consequent, node.alternate].every((part) => isFixedPath(sourceCode, part, hops));
+    case 'ChainExpression':
+      return isFixedPath(sourceCode, node.expression, hops);
+    case 'MetaProperty':
+      return true;
+    case 'MemberExpression':
+      return (!node.computed || isFixedPath(sourceCode, node.property, hops)) && isFixedPath(sourceCode, node.object, hops);
+    case 'CallExpression':
+    case 'NewExpression':
+      // path.join(root, 'a'), new URL('./page.html', import.meta.url): fixed when what they are given is.
+      return isFixedPath(sourceCode, node.callee, hops) && node.arguments.every((/** @type {any} */ arg) => isFixedPath(sourceCode, arg, hops));
+    case 'Identifier':
+      return isFixedName(sourceCode, node, hops);
+    default:
+      return false;
+  }
+}
+
+/**
+ * A name bound at module level (or an import, or a global such as `__dirname`), or a
+ * `const` local bound to a fixed value.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} identifier
+ * @param {number} hops
+ */
+function isFixedName(sourceCode, identifier, hops) {
+  let variable = null;
+  for (let scope = sourceCode.getScope(identifier); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
+  if (!variable) return PROGRAM_LOCATION.has(identifier.name);
+  const def = variable.defs.length === 1 ? variable.defs[0] : null;
+  if (!def) return variable.defs.length === 0 && PROGRAM_LOCATION.has(identifier.name);
+  if (def.type === 'ImportBinding') return true;
+  if (def.type === 'Parameter' || def.type === 'CatchClause') return false;
+  const scopeType = variable.scope.type;
+  if (scopeType === 'module' || scopeType === 'global' || (scopeType === 'function' && variable.scope.block.type === 'Program')) return true;
+  // A local: fixed when every value it is given is fixed (its own earlier value included).
+  if (def.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init) return false;
+  // A value made from the local's own earlier value (`root = root.trim()`) is as fixed as the others.
+  if (visiting.has(variable)) return true;
+  visiting.add(variable);
+  try {
+    const given = variable.references.filter((/** @type {any} */ reference) => reference.isWrite()).map((/** @type {any} */ reference) => reference.writeExpr);
+    return given.length > 0 && given.every((/** @type {any} */ value) => value && isFixedPath(sourceCode, value, hops + 1));
+  } finally {
+    visiting.delete(variable);
+  }
+}
+
+/** Locals being asked about: one met again while its values are checked is taken as fixed, the others decide. */
+const visiting = new Set();

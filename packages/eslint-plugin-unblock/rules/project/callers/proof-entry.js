@@ -1,0 +1,53 @@
+/**
+ * The first links of a report's proof (core/rule-shell/proofs.js): the entry the code runs
+ * from and the chain of calls from it. The full reachability search names the entry; where it
+ * finds none, the route a handler in the caller's own file shows (known-route.js) is used; and
+ * where neither is known the entry says so, plainly: the callers were not followed to a route.
+ */
+import path from 'node:path';
+import { enclosingFunction } from '../../core/syntax/ast.js';
+import { awaitedCallbackOf } from '../../core/code-kind/one-off-code.js';
+import { reachabilityOf } from './reachability.js';
+import { knownRouteAt } from './known-route.js';
+
+/** What an entry says when no route, job or event was found above the code. */
+export const UNFOLLOWED_ENTRY = 'callers not followed to a route, job or event';
+
+/**
+ * @param {string} file the linted file
+ * @param {any} node the reported node
+ * @param {import('./reachability.js').LintedTree} linted
+ * @param {string} cwd where files are shown from
+ * @returns {Pick<import('../../core/rule-shell/proofs.js').Proof, 'entry' | 'chain'>}
+ */
+export function proofEntryOf(file, node, linted, cwd) {
+  let fn = enclosingFunction(node);
+  // A callback awaited where it is handed over runs as part of the function that awaits it.
+  for (let awaitedBy = fn && awaitedCallbackOf(fn); awaitedBy; awaitedBy = fn && awaitedCallbackOf(fn)) fn = enclosingFunction(awaitedBy);
+  const here = functionLabel(fn, file);
+  const reached = fn && fn.type !== 'Program' ? reachabilityOf(file, fn, linted) : null;
+  if (reached?.kind === 'request') return { entry: { label: reached.label, file: shown(reached.file, cwd) }, chain: reached.chain ?? [here] };
+  const route = knownRouteAt(file, node, linted);
+  if (route) return { entry: { label: route.label, file: shown(route.file, cwd) }, chain: [here] };
+  return { entry: { label: UNFOLLOWED_ENTRY, file: null }, chain: [here] };
+}
+
+/**
+ * @param {any} fn
+ * @param {string} file
+ */
+function functionLabel(fn, file) {
+  if (!fn || fn.type === 'Program') return `top level of ${path.basename(file)}`;
+  const parent = fn.parent;
+  const name = fn.id?.name ?? (parent?.type === 'VariableDeclarator' ? parent.id?.name : null) ?? (parent?.key && !parent.computed ? parent.key.name ?? parent.key.value : null);
+  return name ? String(name) : `a function at ${path.basename(file)}:${fn.loc?.start?.line ?? '?'}`;
+}
+
+/**
+ * @param {string} file
+ * @param {string} cwd
+ */
+function shown(file, cwd) {
+  const relative = path.relative(cwd, file).split(path.sep).join('/');
+  return relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(file) : relative;
+}
