@@ -115,7 +115,9 @@ export function buildAfterSource(source, { rules, filename, plugin, lintPath, cw
   const linted = lintPath ?? filename;
   const before = lint(() => linter.verify(source, /** @type {any} */ (config), { filename: linted }), filename);
   // Only our rules' fixes are applied, whatever else the config or the file's own comments turn on.
-  const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), { filename: linted, fix: isOurs }), filename);
+  // `fix` as a predicate is what ESLint's own ESLint class hands the Linter (its types say boolean).
+  const onlyOurs = /** @type {any} */ ({ filename: linted, fix: isOurs });
+  const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), onlyOurs), filename);
   const offloaded = lint(() => applyWorkerOffloads(linter, fixed.output, config, linted), filename);
   const after = offloaded.source;
   const changed = after !== source;
