@@ -7,9 +7,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawn } from 'node:child_process';
 import { runComparison } from '../../packages/unblock-bench/index.js';
 import { runObserve } from '../../packages/unblock-bench/observe/observe.js';
-import { FIXTURES, QUICK, isAlive, waitFor } from './helpers.js';
+import { FIXTURES, QUICK, REPO, childPids, isAlive, waitFor } from './helpers.js';
 
 const FIXTURE = path.join(FIXTURES, 'spawns-detached');
 
@@ -88,6 +89,18 @@ describe('bench-runner: what a server starts outside its process group ends with
       },
     });
     await assert.rejects(run, { code: 'ABORTED' });
+    await assertAllGone(2);
+  });
+
+  it('the runner killed (SIGKILL): each server\'s watch ends its helpers before itself', async () => {
+    const script = `import { runComparison } from ${JSON.stringify(path.join(REPO, 'packages', 'unblock-bench', 'index.js'))};
+await runComparison({ fixture: ${JSON.stringify(FIXTURE)}, duration: 20, rounds: 1, warmup: 0, connections: [1] });`;
+    const runner = spawn(process.execPath, ['--conditions=unblock-source', '--input-type=module', '-e', script], { stdio: 'ignore' });
+    const started = await waitFor(() => childPids(runner.pid).length >= 3 && recorded().filter((s) => s.kind === 'double-fork').length >= 2, 15_000);
+    const children = childPids(runner.pid);
+    runner.kill('SIGKILL');
+    assert.ok(started, 'two servers and the load generator started, each server\'s helpers recorded');
+    assert.ok(await waitFor(() => children.every((pid) => !isAlive(pid)), 5000), 'the servers and the load generator exited');
     await assertAllGone(2);
   });
 });
