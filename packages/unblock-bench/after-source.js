@@ -65,6 +65,9 @@ function rulesConfig(rules, plugin, filename, cwd, fix) {
   return [
     {
       files: LINTED_FILES,
+      // ESLint 9 reports an eslint-disable comment for a rule this config does not run as unused,
+      // and its fix deletes the comment: an edit that is not ours, which the bench took for the fix.
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
       plugins: { unblock: plugin },
       languageOptions: languageOptionsFor(filename, cwd ?? process.cwd()),
       rules: Object.fromEntries(rules.map((id) => [id, ['warn', codemodOptions(id, plugin, fix)]])),
@@ -111,7 +114,10 @@ export function buildAfterSource(source, { rules, filename, plugin, lintPath, cw
   const linter = new Linter(cwd ? { cwd } : {});
   const linted = lintPath ?? filename;
   const before = lint(() => linter.verify(source, /** @type {any} */ (config), { filename: linted }), filename);
-  const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), { filename: linted }), filename);
+  // Only our rules' fixes are applied, whatever else the config or the file's own comments turn on.
+  // `fix` as a predicate is what ESLint's own ESLint class hands the Linter (its types say boolean).
+  const onlyOurs = /** @type {any} */ ({ filename: linted, fix: isOurs });
+  const fixed = lint(() => linter.verifyAndFix(source, /** @type {any} */ (config), onlyOurs), filename);
   const offloaded = lint(() => applyWorkerOffloads(linter, fixed.output, config, linted), filename);
   const after = offloaded.source;
   const changed = after !== source;
@@ -180,6 +186,14 @@ export function buildAfterProject(files, { rules, plugin, cwd }) {
     unfixed: fixes.flatMap((f) => f.unfixed),
     diff: fixes.map((f) => f.diff).filter(Boolean).join(''),
   };
+}
+
+/**
+ * Whether a report is one of Unblock's rules' (the only fixes the bench may apply).
+ * @param {{ ruleId: string | null }} message
+ */
+function isOurs(message) {
+  return Boolean(message.ruleId?.startsWith('unblock/'));
 }
 
 /**

@@ -24,10 +24,11 @@ import { httpRequest } from './http-request.js';
  * @param {string} beforeUrl
  * @param {string} afterUrl
  * @param {Array<{ method: string, path: string, headers?: Record<string, string>, body?: string, compare?: string }>} requests
- * @param {{ timeoutMs: number, signal?: AbortSignal }} options
+ * @param {{ timeoutMs: number, signal?: AbortSignal, labels?: [string, string] }} options
+ *   labels: what to call the two servers in errors (default "before" and "after")
  * @returns {Promise<EquivalenceResult>}
  */
-export async function checkEquivalence(beforeUrl, afterUrl, requests, { timeoutMs, signal }) {
+export async function checkEquivalence(beforeUrl, afterUrl, requests, { timeoutMs, signal, labels = ['before', 'after'] }) {
   /** @type {Difference[]} */
   const differences = [];
   // One route after another on purpose: a stateful fixture must see the same sequence twice.
@@ -36,8 +37,8 @@ export async function checkEquivalence(beforeUrl, afterUrl, requests, { timeoutM
     const name = `${route.method} ${route.path}`;
     // Same request to both at once; across routes the order stays the same for both servers.
     const [before, after] = await Promise.all([
-      ask(beforeUrl, route, 'before', name, timeoutMs, signal),
-      ask(afterUrl, route, 'after', name, timeoutMs, signal),
+      ask(beforeUrl, route, labels[0], name, timeoutMs, signal),
+      ask(afterUrl, route, labels[1], name, timeoutMs, signal),
     ]);
     if (before.status !== after.status) {
       differences.push({ request: name, what: 'status', before: String(before.status), after: String(after.status) });
@@ -55,10 +56,13 @@ export async function checkEquivalence(beforeUrl, afterUrl, requests, { timeoutM
 /**
  * Human-readable lines for a failed check.
  * @param {Difference[]} differences
+ * @param {[string, string]} [labels] what to call the two servers (default "before" and "after")
  */
-export function describeDifferences(differences) {
+export function describeDifferences(differences, labels = ['before', 'after']) {
+  const width = Math.max(labels[0].length, labels[1].length) + 1;
+  const label = (/** @type {string} */ name) => `${name}:`.padEnd(width);
   return differences
-    .map((d) => `  ${d.request}: ${d.what} differs\n    before: ${d.before}\n    after:  ${d.after}`)
+    .map((d) => `  ${d.request}: ${d.what} differs\n    ${label(labels[0])} ${d.before}\n    ${label(labels[1])} ${d.after}`)
     .join('\n');
 }
 

@@ -5,16 +5,20 @@
  * the runner was killed (SIGKILL), its own child processes too. This watch runs on a thread of
  * its own, so a blocked event loop cannot stop it: when the runner's process is gone, it kills
  * the child's process group (the runner starts each child as the leader of its own group, see
- * supervisor.js), or the child alone where there are no groups.
+ * supervisor.js), or the child alone where there are no groups, and first what the child started
+ * outside its group (process-tree.js), which the runner is no longer there to end.
  */
 import { Worker } from 'node:worker_threads';
+import { MARK, findStrays, signalStrays, startOf } from './process-tree.js';
 
 /** How often the thread looks for the runner. */
 const POLL_MS = 200;
 
 const WATCH = `
 const { workerData } = require('node:worker_threads');
-const { runner, pollMs } = workerData;
+const { runner, pollMs, tree, mark } = workerData;
+let strays = null;
+import(tree).then((module) => { strays = module; }, () => {});
 const gone = () => {
   if (process.ppid !== runner) return true;
   try {
@@ -26,6 +30,7 @@ const gone = () => {
 };
 setInterval(() => {
   if (!gone()) return;
+  if (strays && mark) strays.signalStrays(strays.findStrays(process.pid, mark, strays.startOf(process.pid)), 'SIGKILL');
   try {
     process.kill(-process.pid, 'SIGKILL');
   } catch {
@@ -39,6 +44,8 @@ setInterval(() => {
  * runner is gone (its IPC channel closed).
  */
 export function exitWithGroup() {
+  const mark = process.env[MARK];
+  if (mark && process.platform !== 'win32') signalStrays(findStrays(process.pid, mark, startOf(process.pid)), 'SIGKILL');
   try {
     process.kill(-process.pid, 'SIGKILL');
   } catch {
@@ -53,7 +60,8 @@ export function exitWithGroup() {
  */
 export function watchForOrphaning(runner = process.ppid) {
   try {
-    const worker = new Worker(WATCH, { eval: true, workerData: { runner, pollMs: POLL_MS }, execArgv: [] });
+    const workerData = { runner, pollMs: POLL_MS, tree: new URL('./process-tree.js', import.meta.url).href, mark: process.env[MARK] ?? null };
+    const worker = new Worker(WATCH, { eval: true, workerData, execArgv: [] });
     worker.unref();
     worker.on('error', () => {});
   } catch {

@@ -1,4 +1,6 @@
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { MARK, findStrays, signalStrays, startOf } from './process-tree.js';
 
 /**
  * Every child process the runner starts goes through here, so that all of them are ended on
@@ -9,7 +11,9 @@ import { fork } from 'node:child_process';
  * and they exit by themselves (see orphan-watchdog.js).
  *
  * Each child leads a process group of its own (POSIX), and is ended with its group: a fixture's
- * server may start processes of its own, which must not outlive it.
+ * server may start processes of its own, which must not outlive it. What it started into a
+ * session of its own (`detached: true`, `setsid`) has left that group; those processes are found
+ * by parentage and by the mark every child's environment carries (process-tree.js), and ended too.
  */
 
 /** Process groups exist (and `detached` makes one) everywhere but on Windows. */
@@ -32,15 +36,28 @@ function killGroup(child, signal) {
   child.kill(signal);
 }
 
+/**
+ * Ends a child's group and everything it started outside it, at once.
+ * @param {import('node:child_process').ChildProcess} child
+ */
+function killAll(child) {
+  const strays = marks.get(child);
+  const alive = child.exitCode === null && child.signalCode === null;
+  if (GROUPS && child.pid !== undefined && strays) signalStrays(findStrays(child.pid, strays.mark, strays.since, alive), 'SIGKILL');
+  killGroup(child, 'SIGKILL');
+}
+
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const live = new Set();
+/** @type {WeakMap<import('node:child_process').ChildProcess, { mark: string, since: string | null }>} each child's mark and start time */
+const marks = new WeakMap();
 let exitHookInstalled = false;
 
 function installExitHook() {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', () => {
-    for (const child of live) killGroup(child, 'SIGKILL');
+    for (const child of live) killAll(child);
   });
 }
 
@@ -62,9 +79,10 @@ function installExitHook() {
  */
 export function spawnNode(script, args, options = {}) {
   installExitHook();
+  const mark = randomUUID();
   const child = fork(script, args, {
     // Inside VS Code desktop, process.execPath is the Electron binary: this makes it run as plain Node.
-    env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1' },
+    env: { ...(options.env ?? process.env), ELECTRON_RUN_AS_NODE: '1', [MARK]: mark },
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     // The caller's flags (--inspect, --input-type, loaders) would skew or break the children.
     execArgv: options.execArgv ?? [],
@@ -74,6 +92,7 @@ export function spawnNode(script, args, options = {}) {
     detached: GROUPS,
   });
   live.add(child);
+  marks.set(child, { mark, since: startOf(child.pid) });
   let tail = '';
   child.stderr.setEncoding('utf8');
   child.stderr.on('data', (chunk) => {
@@ -89,14 +108,18 @@ export function spawnNode(script, args, options = {}) {
   });
   const graceMs = options.graceMs ?? 1000;
   const stop = async () => {
+    // Found while the child lives: once it is gone, what it started has another parent.
+    const strays = GROUPS && child.pid !== undefined ? findStrays(child.pid, mark, marks.get(child)?.since ?? null) : [];
     if (child.exitCode === null && child.signalCode === null) {
       killGroup(child, 'SIGTERM');
+      signalStrays(strays, 'SIGTERM');
       const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
       await exited;
       clearTimeout(timer);
     }
-    // What it started and left running goes with it.
-    killGroup(child, 'SIGKILL');
+    // What it started and left running goes with it, and what it started while it stopped.
+    signalStrays(strays, 'SIGKILL');
+    killAll(child);
   };
   return {
     child,
@@ -123,7 +146,7 @@ export async function stopAllChildren() {
     [...live].map(
       (child) =>
         new Promise((resolve) => {
-          killGroup(child, 'SIGKILL');
+          killAll(child);
           if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
           child.once('exit', () => resolve(undefined));
         }),

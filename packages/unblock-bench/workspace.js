@@ -21,7 +21,7 @@ import { makeOwnedTempDir } from './temp-folders.js';
  * @param {{ dir: string, entryPath: string }} fixture
  * @param {Array<{ path: string, source: string }>} changedFiles absolute original path and new text of each changed or
  *   created file (worker modules); none for the "before" copy
- * @param {'before' | 'after'} variant for the error message
+ * @param {string} variant for the error message: "before", "after", "plain", "observed"
  * @returns {Promise<FixtureCopy>}
  */
 export async function prepareFixtureCopy(fixture, changedFiles, variant) {

@@ -140,6 +140,16 @@ describe('bench-runner: printers', () => {
     assert.doesNotMatch(formatComparison(resultFixture(), { diff: false }), /^\+new$/m);
   });
 
+  it('ends the fix line on what it says: the rules only when it has findings to name them by', () => {
+    const result = resultFixture();
+    assert.match(formatComparison(result), /^fix: 1 finding by unblock\/no-await-waterfall$/m);
+    const files = [{ file: 'server.js', changed: true, findings: [], unfixed: [] }, { file: 'db.js', changed: false, findings: [], unfixed: [] }];
+    const unnamed = { ...result, fix: { ...result.fix, findings: [], files } };
+    const text = formatComparison(unnamed);
+    assert.match(text, /^fix: 0 findings in 1 of 2 project files$/m);
+    assert.doesNotMatch(text, / by $/m);
+  });
+
   it('says what was not measured and why for a fixture the rules leave alone, and names an expected negative control', () => {
     const fix = { ...resultFixture().fix, findings: [], files: [{ file: 'server.js' }, { file: 'db.js' }], unresolved: [{ file: 'server.js', specifier: './routes/users.js' }] };
     const result = { ...resultFixture(), fix, status: 'nothing-to-fix', runs: [], equivalence: null, wallSeconds: 0.1 };

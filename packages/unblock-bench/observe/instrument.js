@@ -11,11 +11,14 @@
  *   (`(__unblockObserve.bs(9), __unblockObserve.be(9, pbkdf2Sync(…)))`).
  *
  * The rewrite inserts text only (edits.js): lines keep their numbers and the value of every
- * expression is passed through unchanged.
+ * expression is passed through unchanged. It is safe without semicolons ("standard" style): a
+ * wrapped expression that begins a statement would, opening with `(`, continue the line above
+ * (`rows\n(…await x…)` calls `rows`), so such a statement gets a leading `;` (see asi.js).
  */
 import { parse } from '@babel/parser';
 import traverseModule from '@babel/traverse';
 import { applyInsertions } from './edits.js';
+import { afterDirectives, guardOffset, guardInsertion } from './asi.js';
 
 /** @type {typeof import('@babel/traverse').default} */
 // @ts-ignore -- CommonJS default export seen from ESM
@@ -64,6 +67,13 @@ export function instrumentSource(source, { filename, fileId, blockingCalls, ids 
   const awaits = [];
   /** @type {Array<{ node: any, depth: number, call: ReportedCall }>} */
   const timed = [];
+  /** @type {Set<number>} where a statement the rewrite wraps begins, and needs a leading `;` */
+  const guards = new Set();
+  /** @param {import('@babel/traverse').NodePath} path */
+  const guard = (path) => {
+    const offset = guardOffset(path);
+    if (offset !== null) guards.add(offset);
+  };
 
   traverse(ast, {
     Function(path) {
@@ -78,16 +88,19 @@ export function instrumentSource(source, { filename, fileId, blockingCalls, ids 
       const info = owner ? byNode.get(owner.node) ?? null : null;
       if (info) info.awaits = true;
       awaits.push({ node: path.node, depth: path.getAncestry().length, owner: info });
+      guard(path);
     },
     'CallExpression|NewExpression'(path) {
       const call = blockingCalls.find((c) => sameSpan(path.node, c));
-      if (call && !inOptionalChain(path)) timed.push({ node: path.node, depth: path.getAncestry().length, call });
+      if (!call || inOptionalChain(path)) return;
+      timed.push({ node: path.node, depth: path.getAncestry().length, call });
+      guard(path);
     },
   });
 
   /** @type {import('./edits.js').Insertion[]} */
-  const insertions = [];
-  for (const fn of functions) insertions.push(...functionEntryInsertions(fn));
+  const insertions = [...guards].map(guardInsertion);
+  for (const fn of functions) insertions.push(...functionEntryInsertions(fn, source));
   const awaitEntries = awaits.map(({ node, depth, owner }) => {
     const id = ids.site++;
     const frame = owner ? FRAME : `${GLOBAL}.top(${fileId})`;
@@ -131,15 +144,15 @@ function parseModule(source, filename) {
  * The count (or the frame) at the start of a function's body. A concise arrow that awaits gets a
  * block of its own, since its frame needs a local.
  * @param {{ entry: FunctionEntry, node: any, depth: number, awaits: boolean }} fn
+ * @param {string} source
  * @returns {import('./edits.js').Insertion[]}
  */
-function functionEntryInsertions({ entry, node, depth, awaits }) {
+function functionEntryInsertions({ entry, node, depth, awaits }, source) {
   const body = node.body;
   const enter = awaits ? `const ${FRAME} = ${GLOBAL}.f(${entry.id});` : `${GLOBAL}.c[${entry.id}]++;`;
   if (body.type === 'BlockStatement') {
-    // After the directives: a statement before "use strict" would make it an ordinary string.
-    const offset = body.directives.length > 0 ? body.directives[body.directives.length - 1].end : body.start + 1;
-    return [{ offset, side: 'open', depth, text: enter }];
+    const { offset, prefix } = afterDirectives(body, source);
+    return [{ offset, side: 'open', depth, text: prefix + enter }];
   }
   if (awaits) {
     return [

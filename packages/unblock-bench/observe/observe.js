@@ -2,7 +2,9 @@
  * `unblock-bench observe`: runs the user's own server once, instrumented, under the fixture's
  * load, route by route, and measures what each finding costs per request and what the rules
  * missed. The server runs from a copy of the fixture (the instrumented files written over it), in
- * its own process like the bench's; every process and folder is gone when this returns or throws.
+ * its own process like the bench's, and is measured only once it answers every request of the
+ * fixture as the same files uninstrumented do (same-answers.js); every process and folder is gone
+ * when this returns or throws.
  */
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
@@ -19,6 +21,7 @@ import { observeSettings, projectRootOf } from './settings.js';
 import { lintForObservation } from './static-facts.js';
 import { planInstrumentation, displayNames } from './plan.js';
 import { buildObservation } from './result.js';
+import { requireSameAnswers } from './same-answers.js';
 
 const PRELOAD = fileURLToPath(new URL('./host-preload.js', import.meta.url));
 const { version } = createRequire(import.meta.url)('../package.json');
@@ -50,13 +53,16 @@ export async function runObserve(options, hooks = {}) {
   const plan = planInstrumentation(facts, names);
   // A TypeScript fixture runs on a Node that strips types (the instrumentation inserts plain JavaScript).
   const node = await serverNode(fixture, files);
-  const copy = await prepareFixtureCopy(fixture, plan.rewritten, /** @type {any} */ ('observed'));
+  const copy = await prepareFixtureCopy(fixture, plan.rewritten, 'observed');
+  /** @type {import('../workspace.js').FixtureCopy | null} */
+  let plain = null;
   try {
-    const run = await observeRoutes({ fixture, entryPath: copy.entryPath, root: copy.dir, node, plan, settings, signal, onProgress });
+    plain = await prepareFixtureCopy(fixture, [], 'plain');
+    const run = await observeRoutes({ fixture, entryPath: copy.entryPath, root: copy.dir, plain, node, plan, settings, signal, onProgress });
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
     return buildObservation({ fixture, root, settings, facts, names, plan, run, resolveFrame: plan.frames(copy.dir), version });
   } finally {
-    await copy.dispose();
+    await Promise.all([copy.dispose(), plain?.dispose()]);
   }
 }
 
@@ -65,13 +71,14 @@ export async function runObserve(options, hooks = {}) {
  */
 
 /**
- * Starts the instrumented server and loads each route in turn: a warm-up (not measured), then the
- * measured load with the CPU profiler on. The recorder is emptied between phases, so each
- * phase's records are that route's alone.
- * @param {{ fixture: import('../fixture.js').Fixture, entryPath: string, root: string, node: import('../node-runtime.js').ServerRuntime, plan: import('./plan.js').Plan,
+ * Starts the instrumented server, checks it answers as the uninstrumented copy `plain` does, and
+ * loads each route in turn: a warm-up (not measured), then the measured load with the CPU
+ * profiler on. The recorder is emptied between phases, so each phase's records are that route's alone.
+ * @param {{ fixture: import('../fixture.js').Fixture, entryPath: string, root: string, plain: import('../workspace.js').FixtureCopy,
+ *   node: import('../node-runtime.js').ServerRuntime, plan: import('./plan.js').Plan,
  *   settings: import('./settings.js').ObserveSettings, signal?: AbortSignal, onProgress: (event: ObserveProgress) => void }} input
  */
-async function observeRoutes({ fixture, entryPath, root, node, plan, settings, signal, onProgress }) {
+async function observeRoutes({ fixture, entryPath, root, plain, node, plan, settings, signal, onProgress }) {
   const { spec } = fixture;
   /** @type {import('../run-comparison.js').ChildProcessHandle[]} */
   const running = [];
@@ -97,6 +104,8 @@ async function observeRoutes({ fixture, entryPath, root, node, plan, settings, s
     /** @param {boolean} [profile] */
     const take = (profile = false) => guard(server.askPreload({ op: 'take', profile }));
     const startup = await take();
+    onProgress({ fixture: spec.name, phase: 'equivalence', message: 'checking that the instrumented server answers as the uninstrumented one', fraction: 0 });
+    await requireSameAnswers({ fixture, plain, observed: server, node, settings, signal });
     const load = startLoadGenerator();
     running.push(load);
     const routes = [];

@@ -41,6 +41,8 @@ export function lintForObservation(files, { rules, plugin, cwd }) {
   return files.map((file) => {
     const config = [{
       files: LINTED_FILES,
+      // Only the rules' reports count here; the file's disable comments for other rules are not ours to judge.
+      linterOptions: { reportUnusedDisableDirectives: 'off' },
       plugins: { unblock: plugin },
       languageOptions: languageOptionsFor(file.path, cwd),
       // The reports as the bench sees them (the served module is the request handler), and none

@@ -23,8 +23,7 @@ export function formatComparison(result, options = {}) {
     out.push(notMeasuredText(result));
     return out.join('\n') + '\n';
   }
-  const changedFiles = files.filter((/** @type {any} */ x) => x.changed).length;
-  out.push(`fix: ${plural(fix.findings.length, 'finding')}${files.length ? ` in ${changedFiles} of ${plural(files.length, 'project file')}` : ''} by ${[...new Set(fix.findings.map((/** @type {any} */ x) => x.ruleId))].join(', ')}${fix.unfixed.length ? `, ${fix.unfixed.length} left without a fix` : ''}`);
+  out.push(fixLine(fix, files));
   if (files.length > 1) out.push(...fileLines(files));
   if (options.diff !== false && fix.diff) out.push('', fix.diff.trimEnd());
   out.push('', `equivalence: ${plural(result.equivalence.requests, 'request')} answered alike by before and after`);
@@ -50,6 +49,21 @@ export function formatComparison(result, options = {}) {
   }
   out.push('', `wall time: ${result.wallSeconds.toFixed(1)} s`);
   return out.join('\n') + '\n';
+}
+
+/**
+ * "fix: 2 findings in 1 of 3 project files by unblock/no-await-waterfall"; the rules are named
+ * only when there are findings to name them by (the line never ends on "by").
+ * @param {any} fix
+ * @param {any[]} files
+ */
+function fixLine(fix, files) {
+  const changedFiles = files.filter((x) => x.changed).length;
+  const where = files.length ? ` in ${changedFiles} of ${plural(files.length, 'project file')}` : '';
+  const rules = [...new Set(fix.findings.map((/** @type {any} */ x) => x.ruleId))];
+  const by = rules.length ? ` by ${rules.join(', ')}` : '';
+  const unfixed = fix.unfixed.length ? `, ${fix.unfixed.length} left without a fix` : '';
+  return `fix: ${plural(fix.findings.length, 'finding')}${where}${by}${unfixed}`;
 }
 
 /**

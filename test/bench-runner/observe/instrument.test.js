@@ -123,6 +123,68 @@ export const maybe = (c) => c?.pbkdf2Sync('p', 's', 1, 8, 'sha256');
     assert.ok(blocks[3] >= 0, 'CPU time');
   });
 
+  it('keeps code without semicolons as it parses: a wrapped statement never continues the line above', async () => {
+    const source = `import { readFileSync } from 'node:fs'
+const twice = (list) => list.map((x) => x * 2)
+export async function rows (db) {
+  const list = twice([1, 2])
+  await db.touch(list.length)
+  let total = 0
+  for (const id of list) {
+    total += id
+    await db.touch(id)
+  }
+  return { list, total }
+}
+export function read (file) {
+  const path = file
+  readFileSync(path)
+  return path
+}
+\`template\`
+await Promise.resolve()
+`;
+    const { result, mod } = await load(source, [spanOf(source, 'readFileSync(path)')]);
+    assert.equal(result.blocking.length, 1, 'the statement-starting blocking call is timed');
+    assert.match(result.code, /^ {2};\(__unblockObserve\.s\(__ub\$f, \d+\), __unblockObserve\.e\(__ub\$f, \d+, await db\.touch\(list\.length\)\)\)$/m);
+    assert.equal(result.code.split('\n').length, source.split('\n').length, 'no line added');
+    const touched = [];
+    assert.deepEqual(await mod.rows({ touch: async (/** @type {number} */ n) => touched.push(n) }), { list: [2, 4], total: 6 });
+    assert.deepEqual(touched, [2, 2, 4]);
+    assert.equal(mod.read(new URL(import.meta.url)).href, import.meta.url);
+  });
+
+  it('adds no ";" where it would become the statement itself (after if, else, a label)', async () => {
+    const { result, mod } = await load(`
+export async function guarded (flag, fail) {
+  if (flag) await fail()
+  else await Promise.resolve()
+  outer: await Promise.resolve()
+  return 'ran only what the flag allowed'
+}
+`);
+    assert.doesNotMatch(result.code, /(\)|else|:) ;/);
+    let failed = 0;
+    assert.equal(await mod.guarded(false, async () => failed++), 'ran only what the flag allowed');
+    assert.equal(failed, 0);
+  });
+
+  it('ends a function\'s directive written without ";" before its first inserted statement', async () => {
+    const { result, mod } = await load(`
+export async function strict (x) {
+  'use strict'
+  return (await x) + 1
+}
+export function sloppy () {
+  "use strict"
+}
+`);
+    assert.match(result.code, /^ {2}'use strict';const __ub\$f = __unblockObserve\.f\(\d+\);$/m);
+    assert.match(result.code, /^ {2}"use strict";__unblockObserve\.c\[\d+\]\+\+;$/m);
+    assert.equal(await mod.strict(Promise.resolve(1)), 2);
+    assert.equal(mod.sloppy(), undefined);
+  });
+
   it('names functions as a reader would', () => {
     const source = `export function load() {}
 const next = () => 1;

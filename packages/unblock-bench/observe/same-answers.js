@@ -1,0 +1,51 @@
+/**
+ * Observe measures the user's program, so the instrumented server must still be that program.
+ * Before any load, the fixture's requests go one at a time to the instrumented server and to the
+ * same files uninstrumented, and every status and body must match, as the bench requires of a
+ * fix; a difference stops the run with the answers that differ. A rewrite that broke a route
+ * would otherwise be measured as its error path and reported as "nothing lost".
+ */
+import { BenchError } from '../errors.js';
+import { checkEquivalence, describeDifferences } from '../equivalence.js';
+import { startServer } from '../server-process.js';
+import { guardAgainst } from '../run-comparison.js';
+import { plural } from '../printers/format.js';
+
+const LABELS = /** @type {[string, string]} */ (['uninstrumented', 'instrumented']);
+
+/**
+ * Starts the uninstrumented server, compares the answers, and stops it again (it must not share
+ * the machine with the measured load).
+ * @param {{ fixture: import('../fixture.js').Fixture, plain: { entryPath: string, dir: string }, observed: import('../server-process.js').ServerHandle,
+ *   node: import('../node-runtime.js').ServerRuntime, settings: import('./settings.js').ObserveSettings, signal?: AbortSignal }} input
+ * @returns {Promise<import('../equivalence.js').EquivalenceResult>}
+ */
+export async function requireSameAnswers({ fixture, plain, observed, node, settings, signal }) {
+  const { spec } = fixture;
+  const server = await startServer({
+    label: 'uninstrumented',
+    entryPath: plain.entryPath,
+    root: plain.dir,
+    kind: spec.kind,
+    exportName: spec.export,
+    threadpoolSize: settings.threadpoolSize,
+    listenTimeout: settings.listenTimeout,
+    answerTimeout: settings.requestTimeout,
+    signal,
+    node,
+  });
+  try {
+    const guard = guardAgainst([server, observed], signal);
+    const requests = [...spec.routes, ...(spec.bystander ? [spec.bystander] : []), ...spec.equivalence];
+    const result = await guard(checkEquivalence(server.url, observed.url, requests, { timeoutMs: settings.requestTimeout * 1000, signal, labels: LABELS }));
+    if (!result.equal) {
+      throw new BenchError(
+        `the instrumented server answers ${plural(result.differences.length, 'request')} of ${requests.length} differently from the uninstrumented one, so what observe would measure is not your program; stopped (please report this with the details below)`,
+        { code: 'NOT_EQUIVALENT', details: describeDifferences(result.differences, LABELS) },
+      );
+    }
+    return result;
+  } finally {
+    await server.stop();
+  }
+}
