@@ -18,11 +18,14 @@
  *   it runs in, and for two awaits of one function whether the waterfall analysis lets them start
  *   together (and why not). `unblock-bench observe` uses it to tell, of the awaits it saw wait one
  *   after another, which could have overlapped: the rule's own answer, not a second opinion.
+ * - nestingWithin(text): whether a text is shallow enough to hand to oxc-parser, whose stack
+ *   overflow is a crash of the process, not an exception; the editor's parser asks before parsing.
  */
 export { planWorkerOffloads } from './rules/no-blocking-sync-call/report/worker-offload.js';
 export { packageMessageIds } from './rules/no-blocking-sync-call/report/package-rewrites.js';
 export { forgetProjectFile, onLintWarning } from './rules/project/index.js';
 export { describeAwaitSites } from './rules/no-await-waterfall/await-sites.js';
+export { nestingWithin } from './rules/project/modules/nesting-depth.js';
 
 /** @typedef {import('./rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} WorkerOffload */
 /** @typedef {import('./rules/no-await-waterfall/await-sites.js').AwaitSites} AwaitSites */

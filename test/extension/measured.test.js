@@ -22,4 +22,13 @@ describe('extension: the measured time of a report', () => {
     assert.equal(measuredAt('`a()` and `b()` wait for each other; start them together with Promise.all.'), null);
     assert.equal(measureLensTitle('anything'), 'Measure');
   });
+
+  it('reads no route longer than the rules ever write, and keeps the title to a line', () => {
+    const long = `GET /${'a'.repeat(25_000)}`;
+    const message = `\`a()\` and \`b()\` wait for each other; start them together with Promise.all; seen on ${long}: 30 ms and on ${long}: 2 ms lost per request.`;
+    assert.equal(measuredAt(message), null);
+    assert.equal(measureLensTitle(message), 'Measure');
+    const longest = `GET /${'a'.repeat(195)}`;
+    assert.equal(measuredAt(`x; seen on ${longest}: 3 ms and on ${longest}: 2 ms lost per request and 4 more routes.`)?.route, longest);
+  });
 });

@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
+import { setLintBudget } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
 
 /** A start-up helper: nothing in the project calls it where the analysis can see (a plugin loader calls it by name). */
 const SETTINGS_LOADER = `import { readFileSync } from 'node:fs';
@@ -126,5 +127,48 @@ describe('rules: runtime observations (.unblock/observed.json)', () => {
     assert.match(lint('dashboard.js', DASHBOARD)[0].message, /start them together with Promise\.all\.$/);
     fs.writeFileSync(path.join(root, '.unblock', 'observed.json'), '{ not json');
     assert.match(lint('dashboard.js', DASHBOARD)[0].message, /start them together with Promise\.all\.$/);
+  });
+
+  describe('a file the repository supplies, checked before use', () => {
+    /** @type {string[]} */
+    let warnings;
+    /** @type {ReturnType<typeof setLintBudget>} */
+    let previous;
+    beforeEach(() => {
+      warnings = [];
+      previous = setLintBudget({ warn: (message) => warnings.push(message) });
+    });
+    afterEach(() => setLintBudget(previous));
+
+    const finding = (/** @type {unknown} */ route) => ({ kind: 'waterfall', file: 'dashboard.js', line: 2, route, perRequestMs: 30, runs: 4, rule: 'unblock/no-await-waterfall' });
+
+    it('ignores entries of the wrong shape, with a count, and lints as without them', () => {
+      observe({
+        files: { 'dashboard.js': { sha256: sha256(DASHBOARD) }, 'other.js': null },
+        findings: [finding({ toString: 1 }), finding(['GET /x']), { ...finding('GET /ok'), perRequestMs: '5' }, finding('GET /ok')],
+        startupOnly: [{ file: 'dashboard.js', endLine: 'five', endColumn: 1 }, 7],
+      });
+      const [report, ...rest] = lint('dashboard.js', DASHBOARD);
+      assert.deepEqual(rest, []);
+      assert.match(report.message, /Promise\.all; seen on GET \/ok: 30 ms lost per request\.$/);
+      assert.equal(warnings.length, 1, JSON.stringify(warnings));
+      assert.match(warnings[0], /^unblock: .*observed\.json: 6 entries not of the format `unblock-bench observe` writes, ignored\.$/);
+      lint('dashboard.js', DASHBOARD);
+      assert.equal(warnings.length, 1, 'said once for the file as it is');
+    });
+
+    it('shows a route with control characters as plain text, and a long one cut to a line', () => {
+      observe({ files: { 'dashboard.js': { sha256: sha256(DASHBOARD) } }, findings: [finding('GET /\u001b[2J\u001b]0;owned\u0007\n\u202eevil')] });
+      const [escaped] = lint('dashboard.js', DASHBOARD);
+      assert.match(escaped.message, /; seen on GET \/\\u001b\[2J\\u001b\]0;owned\\u0007\\u000a\\u202eevil: 30 ms lost per request\.$/);
+      assert.ok(![...escaped.message].some((char) => char.charCodeAt(0) < 32 || char === "\u202e"), "no control character left");
+
+      const long = `GET /${'a'.repeat(25_000)}`;
+      observe({ files: { 'dashboard.js': { sha256: sha256(DASHBOARD) } }, findings: [finding(long)] });
+      const [cut] = lint('dashboard.js', DASHBOARD);
+      const shown = /; seen on (.*): 30 ms lost per request\.$/.exec(cut.message)?.[1] ?? '';
+      assert.ok(shown.length > 0 && shown.length <= 200, `${shown.length} characters shown`);
+      assert.ok(long.startsWith(shown.slice(0, -1)) && shown.endsWith('…'));
+    });
   });
 });

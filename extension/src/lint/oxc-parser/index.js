@@ -7,6 +7,7 @@
 // is typescript-eslint's), type-aware options, a script, a JavaScript file.
 // scripts/equivalence/editor-equivalence.js and test/extension/oxc-parser.test.js compare the two.
 import { parseSync, rawTransferSupported } from 'oxc-parser';
+import { nestingWithin } from 'eslint-plugin-unblock/tooling';
 import { analyze } from '@typescript-eslint/scope-manager';
 import { visitorKeys } from '@typescript-eslint/visitor-keys';
 import { createLocator, lineStarts } from './lines.js';
@@ -32,7 +33,9 @@ export function createOxcParser({ fallback, ts, canUseOxc = rawTransferSupported
    * @param {any} [parserOptions]
    */
   function parseForESLint(text, parserOptions = {}) {
-    const lang = available ? oxcLanguage(parserOptions) : undefined;
+    // A text nested deeply enough to overflow oxc's native stack would take the extension host down
+    // with the lint worker, a thread of it; typescript-eslint's parser fails on it with an error instead.
+    const lang = available && nestingWithin(text) ? oxcLanguage(parserOptions) : undefined;
     if (lang !== undefined) {
       try {
         const result = parseWithOxc(ts, text, lang, parserOptions);

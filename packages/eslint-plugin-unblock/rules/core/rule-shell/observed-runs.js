@@ -17,7 +17,8 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { enclosingFunction } from '../syntax/ast.js';
 import { projectRootsOf } from '../../project/modules/project-root.js';
-import { lintGeneration } from '../../project/modules/lint-bounds.js';
+import { lintGeneration, lintWarning } from '../../project/modules/lint-bounds.js';
+import { readObservations, plainText } from './observed-schema.js';
 import { readRegularFile, regularFileStat } from '../../project/modules/read-regular-file.js';
 
 /** An observations file bigger than this is not read. */
@@ -96,7 +97,8 @@ function routeNote(findings, ruleId, line) {
   if (byRoute.size === 0) return '';
   const ranked = [...byRoute].sort((a, b) => b[1].ms - a[1].ms);
   const what = ranked[0][1].kind === 'blocking' ? 'of event-loop time per request' : 'lost per request';
-  const shown = ranked.slice(0, 2).map(([route, { ms }]) => `${route}: ${formatMs(ms)}`);
+  // Routes come from a file in the repository: shown as plain text, one line's worth each.
+  const shown = ranked.slice(0, 2).map(([route, { ms }]) => `${plainText(route)}: ${formatMs(ms)}`);
   const more = ranked.length > 2 ? ` and ${ranked.length - 2} more route${ranked.length === 3 ? '' : 's'}` : '';
   return `; seen on ${shown.join(' and on ')} ${what}${more}`;
 }
@@ -118,7 +120,7 @@ function observationsFor(context) {
   if (!data) return null;
   const root = path.resolve(path.dirname(where), data.root);
   const relative = path.relative(root, file).split(path.sep).join('/');
-  const recorded = data.files[relative];
+  const recorded = Object.hasOwn(data.files, relative) ? data.files[relative] : undefined;
   if (!recorded || recorded.sha256 !== sha256(context.sourceCode.text)) return null;
   return {
     findings: data.findings.filter((f) => f.file === relative),
@@ -161,7 +163,7 @@ function load(file) {
     return cached.data;
   }
   const text = readRegularFile(file, MAX_BYTES);
-  const data = text === null ? null : parse(text);
+  const data = text === null ? null : parse(text, file);
   if (loaded.size > 100) loaded.clear();
   loaded.set(file, { generation, mtimeMs: stat.mtimeMs, size: stat.size, data });
   return data;
@@ -169,22 +171,22 @@ function load(file) {
 
 /**
  * @param {string} text
+ * @param {string} file where it was read, to name in the line that says what was left out
  * @returns {Observations | null} null for anything that is not an observations file
  */
-function parse(text) {
+function parse(text, file) {
   let json;
   try {
     json = JSON.parse(text);
   } catch {
     return null;
   }
-  if (!json || typeof json !== 'object' || typeof json.files !== 'object' || json.files === null) return null;
-  return {
-    root: typeof json.root === 'string' ? json.root : '..',
-    files: json.files,
-    findings: Array.isArray(json.findings) ? json.findings.filter((f) => f && typeof f.file === 'string' && typeof f.perRequestMs === 'number') : [],
-    startupOnly: Array.isArray(json.startupOnly) ? json.startupOnly.filter((f) => f && typeof f.file === 'string') : [],
-  };
+  // Checked against its schema: entries that do not fit are left out, and counted once per reading.
+  const { data, ignored } = readObservations(json);
+  if (ignored > 0) {
+    lintWarning(`unblock: ${plainText(file)}: ${ignored} ${ignored === 1 ? 'entry' : 'entries'} not of the format \`unblock-bench observe\` writes, ignored.`, 'UNBLOCK_OBSERVATIONS');
+  }
+  return data;
 }
 
 /**

@@ -1,13 +1,15 @@
 /**
  * How much of the project cache a run used: module scans and linted files' call summaries read
- * back from it, and those made again (and then kept). With `UNBLOCK_CACHE_STATS=1` in the
- * environment, one line on stderr says so when the process exits, so that a CI job can see
- * whether the cache it restored was used at all (a cache that is restored but never matches
- * costs its writes and saves nothing).
+ * back from it, those made again (and then kept), and the kept entries refused as not fit to use.
+ * With `UNBLOCK_CACHE_STATS=1` in the environment, one line on stderr says so when the process
+ * exits, so that a CI job can see whether the cache it restored was used at all (a cache that is
+ * restored but never matches costs its writes and saves nothing). The import map's helper thread
+ * hands its refusals to the linting thread with its answer: only that thread prints.
  */
 import fs from 'node:fs';
+import { isMainThread } from 'node:worker_threads';
 
-const counts = { scan: { reused: 0, made: 0 }, summaries: { reused: 0, made: 0 } };
+const counts = { scan: { reused: 0, made: 0 }, summaries: { reused: 0, made: 0 }, refused: 0 };
 let printing = false;
 
 /**
@@ -27,13 +29,34 @@ export function countSummaries(reused) {
 }
 
 /**
+ * Counts a kept entry that was there but not used: unreadable, another key's, or not of its kind's
+ * schema (schemas/), which names files outside the project among them. Each is a miss, made again.
+ * @param {number} [count]
+ */
+export function countRefused(count = 1) {
+  counts.refused += count;
+  printAtExit();
+}
+
+/** The refusals counted on this thread since the last call (the helper thread's, for its answer). */
+export function takeRefused() {
+  const { refused } = counts;
+  counts.refused = 0;
+  return refused;
+}
+
+/**
  * @param {{ reused: number, made: number }} tally
  * @param {boolean} reused
  */
 function count(tally, reused) {
   if (reused) tally.reused++;
   else tally.made++;
-  if (!printing && /^(1|true|yes|on)$/i.test(process.env.UNBLOCK_CACHE_STATS ?? '')) {
+  printAtExit();
+}
+
+function printAtExit() {
+  if (!printing && isMainThread && /^(1|true|yes|on)$/i.test(process.env.UNBLOCK_CACHE_STATS ?? '')) {
     printing = true;
     process.once('exit', printCounts);
   }
@@ -45,10 +68,12 @@ function share({ reused, made }) {
 }
 
 function printCounts() {
-  const { scan, summaries } = counts;
+  const { scan, summaries, refused } = counts;
+  // Said only when there were any, so that the usual line stays as it was.
+  const refusals = refused === 0 ? '' : `; ${refused} kept ${refused === 1 ? 'entry' : 'entries'} refused (unreadable, not of their format, or naming files outside the project) and made again`;
   const line =
     `unblock: project cache: ${scan.reused} module scans reused, ${scan.made} made and kept (${share(scan)}% reused); ` +
-    `call summaries of ${summaries.reused} linted files reused, ${summaries.made} made (${share(summaries)}% reused)\n`;
+    `call summaries of ${summaries.reused} linted files reused, ${summaries.made} made (${share(summaries)}% reused)${refusals}\n`;
   try {
     // Written at once: the process is exiting, and a stream would not be flushed.
     fs.writeSync(2, line);

@@ -16,8 +16,11 @@
  * sharing a cache) may write the same entry at once (the last rename wins; both are complete).
  * Nothing here may break a lint: a folder that cannot be created or written (a read-only file
  * system, a CI cache restored without write access) turns writing off for the rest of the run;
- * an entry that cannot be read, does not parse, or names another key is a miss, rebuilt and
- * written again.
+ * an entry that cannot be read, does not parse, names another key or does not fit its kind's
+ * schema (schemas/: wrong shapes, files outside the project) is a miss, counted (stats.js),
+ * rebuilt and written again. Anyone who can write the folder can plant files in it, so a
+ * temporary file is created only where nothing is, and a sub-folder that leads out of the cache
+ * folder through a link is not written into.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -25,6 +28,8 @@ import { threadId } from 'node:worker_threads';
 import { readRegularFile } from '../modules/read-regular-file.js';
 import { codeVersion } from './code-version.js';
 import { cacheFolderFor } from './settings.js';
+import { fitsSchema } from './schemas/by-kind.js';
+import { countRefused } from './stats.js';
 
 /** An entry bigger than this is not read (a cache file is a few kB; anything larger is not ours). */
 const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
@@ -36,31 +41,36 @@ const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
  * @property {(kind: string, key: string, value: any) => void} write
  */
 
-/** @type {Map<string, Store>} by cache folder */
+/** @type {Map<string, Store>} by cache folder and project root */
 const stores = new Map();
 let temporaries = 0;
+/** Created only where nothing is, and never through a link planted at the name (`O_NOFOLLOW` where there is one). */
+const EXCLUSIVE = fs.constants.O_WRONLY | fs.constants.O_CREAT | fs.constants.O_EXCL | (fs.constants.O_NOFOLLOW ?? 0);
 
 /**
  * The store in a cache folder (created on the first write).
  * @param {string} cacheFolder
+ * @param {string | null} [root] the project whose facts are read: an entry naming files outside it is refused
  * @returns {Store}
  */
-export function storeIn(cacheFolder) {
-  let store = stores.get(cacheFolder);
+export function storeIn(cacheFolder, root = null) {
+  const id = `${cacheFolder}\0${root ?? ''}`;
+  let store = stores.get(id);
   if (!store) {
-    store = createStore(path.join(cacheFolder, codeVersion()));
-    stores.set(cacheFolder, store);
+    store = createStore(path.join(cacheFolder, codeVersion()), root);
+    stores.set(id, store);
   }
   return store;
 }
 
 /**
  * @param {string} folder
+ * @param {string | null} root
  * @returns {Store}
  */
-function createStore(folder) {
+function createStore(folder, root) {
   let writable = true;
-  /** @type {Set<string>} sub-folders known to exist */
+  /** @type {Set<string>} sub-folders known to exist, inside the folder */
   const made = new Set();
   /**
    * @param {string} kind
@@ -72,40 +82,82 @@ function createStore(folder) {
     read(kind, key) {
       const text = readRegularFile(fileOf(kind, key), MAX_ENTRY_BYTES);
       if (text === null) return undefined;
-      try {
-        const entry = JSON.parse(text);
-        return entry?.kind === kind && entry?.key === key ? entry.value : undefined;
-      } catch {
-        // Half-written by a tool that did not rename, truncated by a full disk, edited by hand: a miss.
-        return undefined;
-      }
+      const value = entryValue(text, kind, key, root);
+      if (value === undefined) countRefused();
+      return value;
     },
     write(kind, key, value) {
       if (!writable) return;
       const file = fileOf(kind, key);
       const dir = path.dirname(file);
       const temporary = `${file}.${process.pid}-${threadId}-${++temporaries}.tmp`;
-       
+      let created = false;
       try {
         if (!made.has(dir)) {
-          fs.mkdirSync(dir, { recursive: true });
+          makeFolders(path.dirname(folder), dir);
           made.add(dir);
         }
-        fs.writeFileSync(temporary, JSON.stringify({ kind, key, value }));
+        const fd = fs.openSync(temporary, EXCLUSIVE, 0o644);
+        created = true;
+        try {
+          fs.writeFileSync(fd, JSON.stringify({ kind, key, value }));
+        } finally {
+          fs.closeSync(fd);
+        }
         fs.renameSync(temporary, file);
       } catch (error) {
         try {
-          fs.rmSync(temporary, { force: true });
+          // Only what this write made: a file planted at the name stays as it was.
+          if (created) fs.rmSync(temporary, { force: true });
         } catch {
           // Nothing was written.
         }
         // A file system that refuses writes refuses the next ones too: stop trying for this run.
         const code = /** @type {NodeJS.ErrnoException} */ (error)?.code;
-        if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOSPC' || code === 'ENOTDIR' || code === 'EEXIST') writable = false;
+        if (code === 'EROFS' || code === 'EACCES' || code === 'EPERM' || code === 'ENOSPC' || code === 'ENOTDIR' || code === 'EEXIST' || code === 'ELOOP') writable = false;
       }
-       
     },
   };
+}
+
+/**
+ * Makes the folders from the cache folder down to `dir`, each a real folder: a link planted inside
+ * the cache (`scan` pointing elsewhere) would take the writes out of it.
+ * @param {string} base the cache folder (checked to stay inside the project by settings.js)
+ * @param {string} dir a folder inside it
+ */
+function makeFolders(base, dir) {
+  fs.mkdirSync(base, { recursive: true });
+  let current = base;
+  for (const part of path.relative(base, dir).split(path.sep)) {
+    current = path.join(current, part);
+    try {
+      fs.mkdirSync(current);
+    } catch (error) {
+      if (/** @type {NodeJS.ErrnoException} */ (error)?.code !== 'EEXIST') throw error;
+    }
+    if (!fs.lstatSync(current).isDirectory()) throw Object.assign(new Error(`${current} is not a folder`), { code: 'ENOTDIR' });
+  }
+}
+
+/**
+ * The value of an entry's text, or undefined when it is not one to use.
+ * @param {string} text
+ * @param {string} kind
+ * @param {string} key
+ * @param {string | null} root
+ */
+function entryValue(text, kind, key, root) {
+  let entry;
+  try {
+    entry = JSON.parse(text);
+  } catch {
+    // Half-written by a tool that did not rename, truncated by a full disk, edited by hand: a miss.
+    return undefined;
+  }
+  // Another key's, or of the right kind and the wrong shape (an older plugin, a hand, a planted file): a miss.
+  if (entry?.kind !== kind || entry?.key !== key || !fitsSchema(kind, entry.value, root)) return undefined;
+  return entry.value;
 }
 
 /**
@@ -115,7 +167,7 @@ function createStore(folder) {
  */
 export function projectStore(projectRoot) {
   const folder = cacheFolderFor(projectRoot);
-  return folder === null ? null : storeIn(folder);
+  return folder === null ? null : storeIn(folder, projectRoot);
 }
 
 /** Forgets the open stores (tests: a cache folder removed and made again). */

@@ -9,6 +9,7 @@ import { startHelperThread, send, receive, entryBeside } from '../../core/thread
 import { readImportMap } from './import-map.js';
 import { rememberResolutions } from './resolve-import.js';
 import { knownBounds } from './lint-bounds.js';
+import { countRefused } from '../cache/stats.js';
 
 /** Reading 6,000 files on a slow disk stays well under this; past it, the map is read here. */
 const ANSWER_TIMEOUT_MS = 30_000;
@@ -57,12 +58,13 @@ function takeAnswer(id, files, cache) {
   const own = thread && outstanding === id ? thread : null;
   if (!own) return readImportMap(files, cache);
   outstanding = 0;
-  const answer = /** @type {{ id: number, importers: Array<[string, string[]]>, resolutions: Array<[string, string, string | null]> } | null | undefined} */ (receive(own, ANSWER_TIMEOUT_MS)?.answer);
+  const answer = /** @type {{ id: number, importers: Array<[string, string[]]>, resolutions: Array<[string, string, string | null]>, refused?: number } | null | undefined} */ (receive(own, ANSWER_TIMEOUT_MS)?.answer);
   if (!answer || answer.id !== id) {
     // No answer in time (a late one would be taken for the next request's) or a failed one: no more requests.
     thread = null;
     return readImportMap(files, cache);
   }
   rememberResolutions(answer.resolutions);
+  if (answer.refused) countRefused(answer.refused);
   return new Map(answer.importers);
 }

@@ -9,6 +9,7 @@ import { readImportMap } from './import-map.js';
 import { resolutionEntries, clearResolutions } from './resolve-import.js';
 import { rememberBounds } from './lint-bounds.js';
 import { keepLoadFailuresQuiet } from './optional-require.js';
+import { takeRefused } from '../cache/stats.js';
 
 keepLoadFailuresQuiet();
 
@@ -17,5 +18,7 @@ serveRequests((/** @type {{ id: number, files: string[], bounds?: string[], cach
   // A new request means files may have changed since the last one (the editor asks again after a save):
   // resolve everything afresh (or as the persistent cache kept it, for an unchanged layout).
   clearResolutions();
-  return { id, importers: [...readImportMap(files, cache)], resolutions: resolutionEntries() };
+  const importers = [...readImportMap(files, cache)];
+  // A kept entry refused here is counted by the linting thread, which prints the cache's stats.
+  return { id, importers, resolutions: resolutionEntries(), refused: takeRefused() };
 });

@@ -7,9 +7,11 @@
  * code, gives null: the calls into it stay unknown.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { optionalRequire } from './optional-require.js';
+import { nestingWithin, MAX_NESTING } from './nesting-depth.js';
 import { createModuleView } from './module-view.js';
-import { lintGeneration } from './lint-bounds.js';
+import { lintGeneration, lintWarning, isWithin } from './lint-bounds.js';
 import { readRegularFile } from './read-regular-file.js';
 import { contentHash } from '../cache/content-hash.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
@@ -157,6 +159,10 @@ function usedTree(file) {
 function parseModule(file, text, hash) {
   const oxc = optionalRequire('oxc-parser');
   if (!oxc) return null;
+  if (!nestingWithin(text)) {
+    warnTooDeep(file);
+    return null;
+  }
   try {
     const result = parse(oxc, file, text);
     if (result.errors.some((/** @type {any} */ error) => error.severity === 'Error')) return null;
@@ -166,6 +172,20 @@ function parseModule(file, text, hash) {
   } catch {
     return null;
   }
+}
+
+let warnedTooDeep = false;
+
+/**
+ * Says once a run that a module was not parsed for its depth: a module nested that deep is
+ * generated or planted, and the reports that would have read it are made without it.
+ * @param {string} file
+ */
+function warnTooDeep(file) {
+  if (warnedTooDeep) return;
+  warnedTooDeep = true;
+  const name = isWithin(file, process.cwd()) ? path.relative(process.cwd(), file).split(path.sep).join('/') : file;
+  lintWarning(`unblock: ${JSON.stringify(name).slice(1, -1)} is nested deeper than ${MAX_NESTING} levels: not parsed (the native parser could overflow its stack); calls into it are analysed as if it could not be read.`, 'UNBLOCK_TOO_DEEP');
 }
 
 /**
@@ -199,7 +219,8 @@ function parse(oxc, file, text, extra) {
 
 /**
  * Parses a text with oxc-parser as the project index does (its options),
- * plus `extra` options; null when oxc-parser cannot load here or throws.
+ * plus `extra` options; null when oxc-parser cannot load here, throws, or the text is nested
+ * too deeply to hand to it (nesting-depth.js).
  * @param {string} file a name whose extension picks the grammar (`.ts`, `.tsx`, `.jsx`)
  * @param {string} text
  * @param {Record<string, unknown>} [extra]
@@ -207,7 +228,7 @@ function parse(oxc, file, text, extra) {
  */
 export function parseWithOxc(file, text, extra) {
   const oxc = optionalRequire('oxc-parser');
-  if (!oxc) return null;
+  if (!oxc || !nestingWithin(text)) return null;
   try {
     return parse(oxc, file, text, extra);
   } catch {

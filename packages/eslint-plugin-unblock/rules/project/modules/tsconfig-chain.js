@@ -10,6 +10,7 @@ import path from 'node:path';
 import { optionalRequire } from './optional-require.js';
 import { readRegularFile, regularFileStat } from './read-regular-file.js';
 import { isWithin } from './lint-bounds.js';
+import { nestingWithin } from './nesting-depth.js';
 
 const MAX_CONFIG_BYTES = 1_000_000;
 /** `extends` chains longer than this are not followed (TypeScript itself has no limit; real ones have 2 or 3 links). */
@@ -123,7 +124,8 @@ function extendedConfig(folder, specifier, bound) {
  */
 export function parseJsonc(text) {
   const oxc = optionalRequire('oxc-parser');
-  if (!oxc) return undefined;
+  // A config nested deeper than hand-written JSON ever is could overflow the native parser's stack.
+  if (!oxc || !nestingWithin(text)) return undefined;
   try {
     const result = oxc.parseSync('tsconfig.js', `(${text}\n)`, { sourceType: 'script' });
     const statement = result.program.body[0];

@@ -1,0 +1,37 @@
+/**
+ * The schema of one input a kept fact was read from (../inputs.js): a module's text, a name read
+ * of it, its shape, an import's resolution, a dependency question. The file each names is opened
+ * again to check it, so it must lie inside the project the entry is read for.
+ */
+import { isBoolean, isProjectPath, isRange, isString, isStringOrNull, isStrings } from './plain.js';
+
+/**
+ * @param {unknown} input
+ * @param {string | null} root the project's root (null: not checked)
+ * @returns {input is import('../inputs.js').Input}
+ */
+export function isInput(input, root) {
+  if (!Array.isArray(input) || !isProjectPath(input[1], root)) return false;
+  switch (input[0]) {
+    case 'module':
+      return input.length === 3 && isStringOrNull(input[2]);
+    case 'name':
+      return input.length === 7 && isString(input[2]) && (input[3] === 'binding' || input[3] === 'export') && isString(input[4]) && isString(input[5]) && (input[6] === null || isRange(input[6]));
+    case 'shape':
+      return input.length === 4 && isString(input[2]) && isString(input[3]);
+    case 'resolve':
+      return input.length === 4 && isString(input[2]) && isStringOrNull(input[3]);
+    case 'depends':
+      return input.length === 4 && isStrings(input[2]) && isBoolean(input[3]);
+    default:
+      return false;
+  }
+}
+
+/**
+ * @param {unknown} inputs
+ * @param {string | null} root
+ */
+export function isInputs(inputs, root) {
+  return Array.isArray(inputs) && inputs.every((input) => isInput(input, root));
+}
