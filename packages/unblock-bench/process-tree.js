@@ -76,7 +76,6 @@ function readStat(pid) {
 /** @param {string} dir */
 function safeReaddir(dir) {
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- /proc, as above
     return readdirSync(dir);
   } catch {
     return [];

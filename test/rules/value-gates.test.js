@@ -100,8 +100,8 @@ describe('value gates: no-await-waterfall', () => {
 }`,
       // Reduced from Vendure's process init(): dynamic imports of modules the app already loaded.
       `async function init(injector) {
-  const { OrderService } = await import('../../service/services/order.service.js');
-  const { ChannelService } = await import('../../service/services/channel.service.js');
+  const OrderService = await import('../../service/index.js').then((m) => m.OrderService);
+  const ChannelService = await import('../../service/index.js').then((m) => m.ChannelService);
   this.orderService = injector.get(OrderService);
   this.channelService = injector.get(ChannelService);
 }`,

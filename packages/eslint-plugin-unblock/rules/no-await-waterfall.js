@@ -93,7 +93,7 @@ export default createRule({
      * @param {any} node
      */
     const mayReportIn = (node) =>
-      !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !inDynamicScope(sourceCode, node) && !gates.oneOffAt(node);
+      !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !inDynamicScope(sourceCode, node) && !gates.oneOffAt(node) && !gates.oneTransactionAt(node);
 
     /** @param {any[]} statements a list with two awaited statements or more */
     function checkStatements(statements) {

@@ -148,7 +148,7 @@ export default createRule({
         for (const { node, api, moduleId } of calls) {
           if (isIgnored(sourceCode, node, api, ignored) || !blocksForAWhile(sourceCode, node, api, options, context.filename, linted)) continue;
           // One inode, or the program's own small file: true, but not worth acting on.
-          if (!options.includeCheap && isCheapFileCall(sourceCode, node, api)) continue;
+          if (!options.includeCheap && isCheapFileCall(sourceCode, node, api, context.filename)) continue;
           if (isCachedForTheProcess(sourceCode, node)) continue;
           const route = runsOnRequest(node);
           if (route !== null) report(context, node, api, moduleId, options, route, blockingProof(context, node, `${api.module}.${api.name}`, COST_WORDS[api.cost]));

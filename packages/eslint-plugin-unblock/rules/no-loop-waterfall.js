@@ -103,6 +103,8 @@ export default createRule({
       if (gates.oneOffAt(node)) return;
       // A report names where its loop runs: a function nothing is known to call has no entry to name.
       if (gates.noEntryAt(node)) return;
+      // One transaction's queries wait their turn on its connection: overlapping them gains nothing.
+      if (gates.oneTransactionAt(node)) return;
       // eval or with can read and write any binding: independence cannot be shown.
       if (inDynamicScope(sourceCode, node)) return;
       // Asked now that the report is made: the route the start-up gate above already found, if any.

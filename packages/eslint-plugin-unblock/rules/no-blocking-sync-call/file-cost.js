@@ -13,7 +13,10 @@
  * The first two are cheap: true, but nobody acts on them, so they are reported only
  * with `includeCheap`.
  */
+import path from 'node:path';
 import { unwrap } from '../core/syntax/ast.js';
+import { lintedTreeOf } from '../project/callers/reachability.js';
+import { fixedValuesPassedFor } from '../project/callers/argument-values.js';
 
 /** One inode: no file contents move. */
 const METADATA_CALLS = new Set(['access', 'chmod', 'chown', 'lchmod', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'readlink', 'realpath', 'rename', 'rmdir', 'stat', 'statfs', 'symlink', 'unlink', 'utimes']);
@@ -28,69 +31,77 @@ const MAX_HOPS = 4;
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any} call a call of an `fs` API
  * @param {{ module: string, async: string }} api
+ * @param {string} filename the linted file (its callers tell what a parameter holds)
  */
-export function isCheapFileCall(sourceCode, call, api) {
+export function isCheapFileCall(sourceCode, call, api, filename) {
   if (api.module !== 'fs') return false;
   if (METADATA_CALLS.has(api.async)) return true;
   if (!CONTENT_CALLS.has(api.async) || call.arguments.length === 0) return false;
   // copyFile(src, dest): both ends must be the program's own files.
   const paths = api.async === 'copyFile' ? call.arguments.slice(0, 2) : call.arguments.slice(0, 1);
-  return paths.every((/** @type {any} */ path) => isFixedPath(sourceCode, path, 0));
+  const file = { sourceCode, filename, linted: lintedTreeOf(sourceCode) };
+  return paths.every((/** @type {any} */ path) => isFixedPath(file, path, 0));
 }
+
+/**
+ * @typedef {{ sourceCode: import('eslint').SourceCode, filename: string, linted: import('../project/callers/reachability.js').LintedTree }} LintedFile
+ */
 
 /**
  * The expression's value cannot depend on a request: it reads only literals,
  * module-level bindings, imports and the program's location.
- * @param {import('eslint').SourceCode} sourceCode
+ * @param {LintedFile} file
  * @param {any} expression
  * @param {number} hops
  * @returns {boolean}
  */
-function isFixedPath(sourceCode, expression, hops) {
+function isFixedPath(file, expression, hops) {
   const node = unwrap(expression);
   if (!node || hops > MAX_HOPS) return false;
   switch (node.type) {
     case 'Literal':
       return true;
     case 'TemplateLiteral':
-      return node.expressions.every((/** @type {any} */ part) => isFixedPath(sourceCode, part, hops));
+      return node.expressions.every((/** @type {any} */ part) => isFixedPath(file, part, hops));
     case 'BinaryExpression':
     case 'LogicalExpression':
-      return isFixedPath(sourceCode, node.left, hops) && isFixedPath(sourceCode, node.right, hops);
+      return isFixedPath(file, node.left, hops) && isFixedPath(file, node.right, hops);
     case 'ConditionalExpression':
-      return [node.test, node.consequent, node.alternate].every((part) => isFixedPath(sourceCode, part, hops));
+      return [node.test, node.consequent, node.alternate].every((part) => isFixedPath(file, part, hops));
     case 'ChainExpression':
-      return isFixedPath(sourceCode, node.expression, hops);
+      return isFixedPath(file, node.expression, hops);
     case 'MetaProperty':
       return true;
     case 'MemberExpression':
-      return (!node.computed || isFixedPath(sourceCode, node.property, hops)) && isFixedPath(sourceCode, node.object, hops);
+      return (!node.computed || isFixedPath(file, node.property, hops)) && isFixedPath(file, node.object, hops);
     case 'CallExpression':
     case 'NewExpression':
       // path.join(root, 'a'), new URL('./page.html', import.meta.url): fixed when what they are given is.
-      return isFixedPath(sourceCode, node.callee, hops) && node.arguments.every((/** @type {any} */ arg) => isFixedPath(sourceCode, arg, hops));
+      return isFixedPath(file, node.callee, hops) && node.arguments.every((/** @type {any} */ arg) => isFixedPath(file, arg, hops));
     case 'Identifier':
-      return isFixedName(sourceCode, node, hops);
+      return isFixedName(file, node, hops);
     default:
       return false;
   }
 }
 
 /**
- * A name bound at module level (or an import, or a global such as `__dirname`), or a
- * `const` local bound to a fixed value.
- * @param {import('eslint').SourceCode} sourceCode
+ * A name bound at module level (or an import, or a global such as `__dirname`), a local
+ * given only fixed values, or a parameter every caller in the project passes a fixed value.
+ * @param {LintedFile} file
  * @param {any} identifier
  * @param {number} hops
  */
-function isFixedName(sourceCode, identifier, hops) {
+function isFixedName(file, identifier, hops) {
+  const { sourceCode } = file;
   let variable = null;
   for (let scope = sourceCode.getScope(identifier); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
   if (!variable) return PROGRAM_LOCATION.has(identifier.name);
   const def = variable.defs.length === 1 ? variable.defs[0] : null;
   if (!def) return variable.defs.length === 0 && PROGRAM_LOCATION.has(identifier.name);
   if (def.type === 'ImportBinding') return true;
-  if (def.type === 'Parameter' || def.type === 'CatchClause') return false;
+  if (def.type === 'Parameter') return isFixedParameter(file, def);
+  if (def.type === 'CatchClause') return false;
   const scopeType = variable.scope.type;
   if (scopeType === 'module' || scopeType === 'global' || (scopeType === 'function' && variable.scope.block.type === 'Program')) return true;
   // A local: fixed when every value it is given is fixed (its own earlier value included).
@@ -100,10 +111,25 @@ function isFixedName(sourceCode, identifier, hops) {
   visiting.add(variable);
   try {
     const given = variable.references.filter((/** @type {any} */ reference) => reference.isWrite()).map((/** @type {any} */ reference) => reference.writeExpr);
-    return given.length > 0 && given.every((/** @type {any} */ value) => value && isFixedPath(sourceCode, value, hops + 1));
+    return given.length > 0 && given.every((/** @type {any} */ value) => value && isFixedPath(file, value, hops + 1));
   } finally {
     visiting.delete(variable);
   }
+}
+
+/**
+ * A plain parameter (`function parse(file)`) never assigned in the body, for which every call in the
+ * project passes a fixed value.
+ * @param {LintedFile} file
+ * @param {any} def the parameter's definition
+ */
+function isFixedParameter(file, def) {
+  if (def.name.parent !== def.node) return false;
+  const position = def.node.params.indexOf(def.name);
+  if (position < 0) return false;
+  const variable = file.sourceCode.getDeclaredVariables(def.node).find((/** @type {any} */ v) => v.defs.includes(def));
+  if (!variable || variable.references.some((/** @type {any} */ reference) => reference.isWrite())) return false;
+  return path.isAbsolute(file.filename) && fixedValuesPassedFor(file.filename, def.node, position, file.linted);
 }
 
 /** Locals being asked about: one met again while its values are checked is taken as fixed, the others decide. */

@@ -176,7 +176,7 @@ function innerCallFacts(operand, ownBarrier, classifyCall, visitorKeys) {
 function settleOperation(operand, nameKind, innerWrite, barrier, context) {
   // `await import('./x.js')` loads a module once per process: every later import is answered from the
   // module cache, so there is nothing to wait on worth overlapping.
-  if (operand.type === 'ImportExpression') return { kind: /** @type {const} */ ('read'), summary: null, io: false, nounName: null };
+  if (promiseSource(operand).type === 'ImportExpression') return { kind: /** @type {const} */ ('read'), summary: null, io: false, nounName: null };
   const summary = context.summaryOfCall?.(operand) ?? null;
   const evidenced = summary !== null && summary.kind !== 'unknown';
   /** @type {'read' | 'write' | 'unknown'} */
@@ -190,6 +190,18 @@ function settleOperation(operand, nameKind, innerWrite, barrier, context) {
   const nounName = context.nounGetters && kind === 'unknown' && !summary && !barrier ? calleeName(operand) : null;
   // A call whose body cannot be read is presumed to wait.
   return { kind, summary, io: summary ? summary.io : true, nounName };
+}
+
+/**
+ * The expression a promise chain starts from: `import('./x.js')` in `import('./x.js').then((m) => m.X)`.
+ * @param {any} operand
+ */
+function promiseSource(operand) {
+  let node = unwrap(operand);
+  while (node?.type === 'CallExpression' && node.callee.type === 'MemberExpression' && ['then', 'catch', 'finally'].includes(node.callee.property?.name)) {
+    node = unwrap(node.callee.object);
+  }
+  return node ?? operand;
 }
 
 /**

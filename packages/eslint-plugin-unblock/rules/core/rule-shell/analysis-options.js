@@ -19,6 +19,10 @@ export const analysisOptionProperties = {
     type: 'boolean',
     description: 'Also report in code that runs once: migrations, seeders, command-line programs and start-up code.',
   },
+  includeTransactions: {
+    type: 'boolean',
+    description: 'Also report where the entry runs in one transaction (`@Transaction()`): its queries share one connection, so they cannot overlap.',
+  },
 };
 
 export const analysisOptionDefaults = Object.freeze({
@@ -27,4 +31,5 @@ export const analysisOptionDefaults = Object.freeze({
   writeVerbs: [],
   ignoreFiles: [...testFileGlobs],
   includeOneOffCode: false,
+  includeTransactions: false,
 });

@@ -7,7 +7,7 @@
 import { fileMatches } from '../code-kind/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from '../code-kind/one-off-code.js';
 import { enclosingFunction } from '../syntax/ast.js';
-import { hasNoKnownCaller, lintedTreeOf } from '../../project/callers/reachability.js';
+import { hasNoKnownCaller, reachabilityOf, lintedTreeOf } from '../../project/callers/reachability.js';
 
 /**
  * @typedef {object} ReportGates
@@ -16,11 +16,13 @@ import { hasNoKnownCaller, lintedTreeOf } from '../../project/callers/reachabili
  * @property {(node: any) => boolean} oneOffAt the code around the node runs once (and the rule is not asked to report there)
  * @property {(node: any) => boolean} noEntryAt nothing known runs the function around the node, so no entry can be
  *   named for a report there (and the rule is not asked to report unknown callers)
+ * @property {(node: any) => boolean} oneTransactionAt the entry found above the node runs in one transaction: its
+ *   queries wait their turn on one connection, so overlapping them gains nothing (unless `includeTransactions`)
  */
 
 /**
  * @param {import('eslint').Rule.RuleContext} context
- * @param {{ includeOneOffCode?: boolean, includeUnknownCallers?: boolean } & Record<string, any>} options
+ * @param {{ includeOneOffCode?: boolean, includeUnknownCallers?: boolean, includeTransactions?: boolean } & Record<string, any>} options
  * @param {string} ignoreOption the option holding the globs of files the rule leaves alone
  * @returns {ReportGates}
  */
@@ -39,6 +41,13 @@ export function createReportGates(context, options, ignoreOption) {
       if (options.includeUnknownCallers === true || oneOffFileKind(context.sourceCode) !== null) return false;
       const fn = enclosingFunction(node);
       return Boolean(fn) && fn.type !== 'Program' && hasNoKnownCaller(context.filename, fn, lintedTreeOf(context.sourceCode));
+    },
+    oneTransactionAt: (node) => {
+      if (options.includeTransactions === true) return false;
+      const fn = enclosingFunction(node);
+      if (!fn || fn.type === 'Program') return false;
+      const reached = reachabilityOf(context.filename, fn, lintedTreeOf(context.sourceCode));
+      return reached.kind === 'request' && reached.transaction === true;
     },
   };
 }

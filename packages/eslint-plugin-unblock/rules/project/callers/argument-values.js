@@ -37,6 +37,40 @@ export function numbersPassedFor(file, fn, position, linted) {
 }
 
 /**
+ * Whether every call in the project passes, for one parameter, a value no request chooses: a literal,
+ * or a name (or a member of one) the caller's module declares at its top level or imports
+ * (`parseSettings(settings.settingsFilename)`). A local of the caller, a value it was handed, or a
+ * function handed over instead of called leaves the answer no.
+ * @param {string} file path of the file that holds `fn`
+ * @param {any} fn the function node
+ * @param {number} position the parameter's position
+ * @param {import('./reachability.js').LintedTree} [linted]
+ */
+export function fixedValuesPassedFor(file, fn, position, linted) {
+  const index = indexFor(file, linted);
+  if (!index?.complete) return false;
+  index.scanFilesImporting(file);
+  const sites = index.callers.get(functionKey(file, fn));
+  if (!sites || sites.length === 0) return false;
+  return sites.every((site) => {
+    const argument = site.call && !site.deferred ? unwrap(site.call.arguments[position]) : null;
+    return argument ? isModuleLevelValue(site, argument) : false;
+  });
+}
+
+/**
+ * @param {import('./callers.js').CallSite} site
+ * @param {any} argument
+ */
+function isModuleLevelValue(site, argument) {
+  if (argument.type === 'Literal') return true;
+  if (argument.type === 'TemplateLiteral') return argument.expressions.every((/** @type {any} */ part) => isModuleLevelValue(site, unwrap(part)));
+  let root = argument;
+  while (root?.type === 'MemberExpression' && !root.computed) root = unwrap(root.object);
+  return root?.type === 'Identifier' && !isDeclared(site.frame, root.name);
+}
+
+/**
  * @param {import('./callers.js').CallSite} site
  * @param {any} argument
  * @returns {number | null}

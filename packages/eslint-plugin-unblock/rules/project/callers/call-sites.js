@@ -43,7 +43,9 @@ export function functionKey(file, fn) {
 export function scanModule(view, index, visitorKeys = foreignVisitorKeys(), log = null) {
   /** @type {ModuleScan} */
   const scan = { view, index, log, at: null };
-  for (const entry of declaredEntryPoints(view)) setEntry(scan, functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file });
+  for (const entry of declaredEntryPoints(view)) {
+    setEntry(scan, functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file, ...(entry.transaction ? { transaction: true } : {}) });
+  }
   for (const [call, frame] of callsIn(view, visitorKeys)) {
     scan.at = call;
     recordCall(scan, call, frame);
@@ -53,7 +55,7 @@ export function scanModule(view, index, visitorKeys = foreignVisitorKeys(), log 
 /**
  * @param {ModuleScan} scan
  * @param {string} key
- * @param {{ kind: 'request' | 'startup', label: string, file: string }} entry
+ * @param {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean }} entry
  */
 function setEntry(scan, key, entry) {
   scan.index?.entries.set(key, entry);

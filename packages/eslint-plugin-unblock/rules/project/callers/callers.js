@@ -35,7 +35,7 @@ import { cacheFolderFor } from '../cache/settings.js';
  * @property {Map<string, CallSite[]>} callers  function key → the places that call it (in the files scanned so far)
  * @property {boolean} complete  every file that can call a function is scanned when it is asked about (false for
  *   the index of one file alone: other files may call what it exports)
- * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string }>} entries function key → entry point
+ * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string, transaction?: boolean }>} entries function key → entry point
  * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
  * @property {() => void} prefetchImports  starts reading who imports whom beside the lint, for the first question
  * @property {(file: string) => boolean} importedOnlyByTests  no project file imports it, and a test file does

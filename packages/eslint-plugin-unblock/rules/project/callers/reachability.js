@@ -17,8 +17,9 @@ const MAX_DEPTH = 8;
 const RUN_ONCE_NAMES = /^(main|init|initiali[sz]e|bootstrap|boot|setup|start|startup|configure|run(?:Server|App|Cli)?)$/i;
 
 /**
- * @typedef {{ kind: 'request', label: string, file: string, chain?: string[] } | { kind: 'startup' } | { kind: 'unknown' }} Reachability
- *   chain: the functions from the entry to this one, outermost first (for a report's proof)
+ * @typedef {{ kind: 'request', label: string, file: string, chain?: string[], transaction?: boolean } | { kind: 'startup' } | { kind: 'unknown' }} Reachability
+ *   chain: the functions from the entry to this one, outermost first (for a report's proof); transaction: the
+ *   entry runs in one transaction (its queries share one connection)
  *
  * @typedef {object} LintedTree  the tree of the file being linted, for when no project index covers it
  * @property {any} program
@@ -174,7 +175,7 @@ function verdict(index, callee, depth, seen, question) {
 function freshVerdict(index, callee, key, depth, seen, question) {
   index.scanFilesImporting(callee.file);
   const entry = index.entries.get(key);
-  if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file, chain: [hopName(callee)] } : STARTUP, cut: false };
+  if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file, chain: [hopName(callee)], ...(entry.transaction ? { transaction: true } : {}) } : STARTUP, cut: false };
   const sites = index.callers.get(key);
   if (!sites || sites.length === 0) return { result: UNKNOWN, cut: false };
   seen.add(key);

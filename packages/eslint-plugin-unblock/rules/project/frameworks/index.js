@@ -55,6 +55,8 @@ import workerThreads from './events/worker-threads.js';
  * @property {any} fn  the function that runs per request or job (or at start-up)
  * @property {'request' | 'startup'} kind
  * @property {string} label  `POST /api/export`, `GraphQL Query.user`
+ * @property {boolean} [transaction]  the framework runs the whole handler in one transaction (`@Transaction()`):
+ *   every query it makes with that request's context waits its turn on one connection
  *
  * @typedef {object} Framework
  * @property {string} name

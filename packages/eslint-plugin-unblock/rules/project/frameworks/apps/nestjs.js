@@ -72,7 +72,7 @@ function entriesOf(classNode) {
       entries.push({ fn: member.value, kind: 'request', label: `${perRequest.role} ${classNode.id?.name ?? ''}`.trim() });
     } else if (controller) {
       const label = handlerLabel(member, prefix);
-      if (label) entries.push({ fn: member.value, kind: 'request', label });
+      if (label) entries.push({ fn: member.value, kind: 'request', label, ...(runsInTransaction(member) ? { transaction: true } : {}) });
     }
   }
   return entries;
@@ -159,6 +159,15 @@ function pathOf(argument) {
 function joinPaths(prefix, path) {
   const parts = [prefix, path].flatMap((part) => part.split('/')).filter(Boolean);
   return `/${parts.join('/')}`;
+}
+
+/**
+ * `@Transaction()` on a handler (Vendure's decorator, and the same name in NestJS transaction helpers):
+ * the framework opens one transaction per request and hands it on through the request context.
+ * @param {any} member
+ */
+function runsInTransaction(member) {
+  return (member.decorators ?? []).some((/** @type {any} */ d) => decoratorName(d) === 'Transaction');
 }
 
 /** @param {any} decorator */
