@@ -77,12 +77,29 @@ function isFixedPath(file, expression, hops) {
     case 'CallExpression':
     case 'NewExpression':
       // path.join(root, 'a'), new URL('./page.html', import.meta.url): fixed when what they are given is.
-      return isFixedPath(file, node.callee, hops) && node.arguments.every((/** @type {any} */ arg) => isFixedPath(file, arg, hops));
+      return isFixedCallee(file, node.callee, hops) && node.arguments.every((/** @type {any} */ arg) => isFixedPath(file, arg, hops));
     case 'Identifier':
       return isFixedName(file, node, hops);
     default:
       return false;
   }
+}
+
+/**
+ * A function the program names itself: a global (`URL`, `String`), or one bound at module level or
+ * imported (`path.join`), never one a caller hands in.
+ * @param {LintedFile} file
+ * @param {any} callee
+ * @param {number} hops
+ */
+function isFixedCallee(file, callee, hops) {
+  const node = unwrap(callee);
+  if (node?.type === 'Identifier') {
+    let variable = null;
+    for (let scope = file.sourceCode.getScope(node); scope && !variable; scope = scope.upper) variable = scope.set.get(node.name);
+    return !variable || variable.defs.length === 0 || isFixedName(file, node, hops);
+  }
+  return isFixedPath(file, node, hops);
 }
 
 /**
