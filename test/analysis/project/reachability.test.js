@@ -113,6 +113,20 @@ describe('project index: a loop nothing is known to call has no entry to prove (
   });
 });
 
+describe('project index: one transaction, one connection (found on Vendure)', () => {
+  it('is silent on reads reached only from a @Transaction() handler, and reports the same reads on a plain query', async () => {
+    const reports = reportsOf((await lintFixture('transactional-resolvers'))['ledger.service.ts'], 'no-await-waterfall');
+    assert.deepEqual(reports.map((report) => report.line), [14]);
+    assert.match(reports[0].message, /reached from GraphQL Query\.statement/);
+  });
+
+  it('reports both with includeTransactions', async () => {
+    const rules = { 'unblock/no-await-waterfall': /** @type {any} */ (['warn', { includeTransactions: true }]) };
+    const reports = reportsOf((await lintFixture('transactional-resolvers', rules))['ledger.service.ts'], 'no-await-waterfall');
+    assert.deepEqual(reports.map((report) => report.line), [8, 14]);
+  });
+});
+
 describe('project index: false positives of the first version of the verdict (found on directus)', () => {
   it('treats a handler wrapped in asyncHandler() as the route, not as start-up code', async () => {
     const reports = reportsOf((await lintFixture('wrapped-handlers'))['routes.js'], 'no-blocking-sync-call');

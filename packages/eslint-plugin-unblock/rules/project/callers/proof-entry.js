@@ -1,8 +1,8 @@
 /**
  * The first links of a report's proof (core/rule-shell/proofs.js): the entry the code runs
- * from and the chain of calls from it. The full reachability search names the entry; where it
- * finds none, the route a handler in the caller's own file shows (known-route.js) is used; and
- * where neither is known the entry says so, plainly: the callers were not followed to a route.
+ * from and the chain of calls from it. The route the report's message names (known-route.js)
+ * is the entry when there is one; else the one the full reachability search reached; where
+ * neither is known the entry says so, plainly: the callers were not followed to a route.
  */
 import path from 'node:path';
 import { enclosingFunction } from '../../core/syntax/ast.js';
@@ -26,9 +26,14 @@ export function proofEntryOf(file, node, linted, cwd) {
   for (let awaitedBy = fn && awaitedCallbackOf(fn); awaitedBy; awaitedBy = fn && awaitedCallbackOf(fn)) fn = enclosingFunction(awaitedBy);
   const here = functionLabel(fn, file);
   const reached = fn && fn.type !== 'Program' ? reachabilityOf(file, fn, linted) : null;
-  if (reached?.kind === 'request') return { entry: { label: reached.label, file: shown(reached.file, cwd) }, chain: reached.chain ?? [here] };
+  // The route the message names comes first, so the proof and the message agree; the search's chain
+  // is kept when it ends at that route.
   const route = knownRouteAt(file, node, linted);
-  if (route) return { entry: { label: route.label, file: shown(route.file, cwd) }, chain: [here] };
+  if (route) {
+    const sameEntry = reached?.kind === 'request' && reached.label === route.label && reached.file === route.file;
+    return { entry: { label: route.label, file: shown(route.file, cwd) }, chain: sameEntry && reached.chain ? reached.chain : [`the ${route.label} handler`, here] };
+  }
+  if (reached?.kind === 'request') return { entry: { label: reached.label, file: shown(reached.file, cwd) }, chain: reached.chain ?? [here] };
   return { entry: { label: UNFOLLOWED_ENTRY, file: null }, chain: [here] };
 }
 
