@@ -14,7 +14,7 @@ import { loadPlugin } from '../after-source.js';
 import { collectProjectFiles } from '../project-files.js';
 import { sweepStaleTempDirs } from '../temp-folders.js';
 import { prepareFixtureCopy } from '../workspace.js';
-import { startServer } from '../server-process.js';
+import { startFixtureServer } from './fixture-server.js';
 import { startLoadGenerator } from '../load-process.js';
 import { guardAgainst, serverNode } from '../run-comparison.js';
 import { observeSettings, projectRootOf } from './settings.js';
@@ -87,19 +87,8 @@ async function observeRoutes({ fixture, entryPath, root, plain, node, plan, sett
   let done = 0;
   try {
     onProgress({ fixture: spec.name, phase: 'start', message: 'starting the instrumented server', fraction: 0 });
-    const server = await startServer({
-      label: 'observed',
-      entryPath,
-      kind: spec.kind,
-      exportName: spec.export,
-      threadpoolSize: settings.threadpoolSize,
-      listenTimeout: settings.listenTimeout,
-      answerTimeout: settings.requestTimeout,
-      signal,
-      node,
-      root,
-      preload: { module: PRELOAD, options: { functionCount: plan.functions.length } },
-    });
+    const preload = { module: PRELOAD, options: { functionCount: plan.functions.length } };
+    const server = await startFixtureServer({ label: 'observed', entryPath, root, preload }, { spec, settings, node, signal });
     running.push(server);
     /** @param {boolean} [profile] */
     const take = (profile = false) => guard(server.askPreload({ op: 'take', profile }));

@@ -7,7 +7,7 @@
  */
 import { BenchError } from '../errors.js';
 import { checkEquivalence, describeDifferences } from '../equivalence.js';
-import { startServer } from '../server-process.js';
+import { startFixtureServer } from './fixture-server.js';
 import { guardAgainst } from '../run-comparison.js';
 import { plural } from '../printers/format.js';
 
@@ -22,18 +22,7 @@ const LABELS = /** @type {[string, string]} */ (['uninstrumented', 'instrumented
  */
 export async function requireSameAnswers({ fixture, plain, observed, node, settings, signal }) {
   const { spec } = fixture;
-  const server = await startServer({
-    label: 'uninstrumented',
-    entryPath: plain.entryPath,
-    root: plain.dir,
-    kind: spec.kind,
-    exportName: spec.export,
-    threadpoolSize: settings.threadpoolSize,
-    listenTimeout: settings.listenTimeout,
-    answerTimeout: settings.requestTimeout,
-    signal,
-    node,
-  });
+  const server = await startFixtureServer({ label: 'uninstrumented', entryPath: plain.entryPath, root: plain.dir }, { spec, settings, node, signal });
   try {
     const guard = guardAgainst([server, observed], signal);
     const requests = [...spec.routes, ...(spec.bystander ? [spec.bystander] : []), ...spec.equivalence];
