@@ -96,6 +96,8 @@ export default createRule({
       packageBlocking: '{{api}}() {{why}}, so no other request is served until it returns{{route}}. Use {{replacement}}{{observed}}.',
       bcryptjsBlocking:
         '{{api}}() {{why}}{{cost}}, so no other request is served until it returns{{route}}. Its async form, {{asyncForm}}, is no cure: it yields to other requests only after each 100 ms of work{{slices}}. Use {{replacement}}, or run it on a worker thread{{observed}}.',
+      bcryptjsAsyncBlocking:
+        '{{api}}() {{why}}{{cost}}: its asynchronous form runs the same work on the main thread, yielding to other requests only after each 100 ms of it{{slices}}{{route}}. Use {{replacement}}, or run it on a worker thread{{observed}}.',
       offloadToWorker:
         '{{api}}() {{why}}, and it has no asynchronous form{{note}}{{route}}. Run it on a worker pool (piscina){{alternative}}, so the event loop keeps serving{{observed}}.',
       usePackageAsync: 'Replace with {{preview}}{{note}}.',

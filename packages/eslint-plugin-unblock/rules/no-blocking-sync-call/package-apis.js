@@ -49,6 +49,9 @@ const rows = [
   // only after each 100 ms of it (report/bcryptjs-message.js says what that means at the call's cost factor).
   { package: 'bcryptjs', path: ['hashSync'], cost: 'cpu', cure: 'bcryptjs', async: 'hash', why: 'hashes with bcrypt in JavaScript on the main thread', replacement: "native bcrypt's hash() (the same hash, computed on the libuv thread pool)" },
   { package: 'bcryptjs', path: ['compareSync'], cost: 'cpu', cure: 'bcryptjs', async: 'compare', why: 'checks the password with bcrypt in JavaScript on the main thread', replacement: "native bcrypt's compare() (on the libuv thread pool; unlike bcryptjs it rejects PHP's $2y$ hashes)" },
+  // Its async forms (promise or callback) are no cure either: the same work on the main thread, in 100 ms slices.
+  { package: 'bcryptjs', path: ['hash'], cost: 'cpu', cure: 'bcryptjs', async: 'hash', why: 'hashes with bcrypt in JavaScript on the main thread', replacement: "native bcrypt's hash() (the same hash, computed on the libuv thread pool)" },
+  { package: 'bcryptjs', path: ['compare'], cost: 'cpu', cure: 'bcryptjs', async: 'compare', why: 'checks the password with bcrypt in JavaScript on the main thread', replacement: "native bcrypt's compare() (on the libuv thread pool; unlike bcryptjs it rejects PHP's $2y$ hashes)" },
   { package: 'bcryptjs', path: ['genSaltSync'], cost: 'cheap', cure: 'bcryptjs', async: 'genSalt', why: 'draws a salt on the main thread (microseconds)', replacement: "native bcrypt's genSalt() along with its hash(): the hash is what blocks" },
 
   // crypto-js has no async form at all; Node's pbkdf2 runs on the pool but returns a Buffer, not a WordArray.

@@ -23,13 +23,14 @@ const DEFAULT_COST = 10;
  * @returns {number | null}
  */
 export function bcryptCostFactor(sourceCode, { node, api }) {
-  const which = api.path[0];
-  const argument = which === 'genSaltSync' ? node.arguments[0] : node.arguments[1];
-  if (!argument) return which === 'compareSync' ? null : DEFAULT_COST;
+  const which = api.path[0].replace(/Sync$/, '');
+  const argument = which === 'genSalt' ? node.arguments[0] : node.arguments[1];
+  // No salt (or only a callback after the password): bcryptjs draws one at its default cost.
+  if (!argument || argument.type === 'ArrowFunctionExpression' || argument.type === 'FunctionExpression') return which === 'compare' ? null : DEFAULT_COST;
   if (argument.type === 'SpreadElement') return null;
   const value = getStaticValue(argument, sourceCode.getScope(node))?.value;
   if (typeof value === 'number' && Number.isInteger(value) && value >= 4 && value <= 31) return value;
-  if (typeof value === 'string' && which !== 'genSaltSync') {
+  if (typeof value === 'string' && which !== 'genSalt') {
     const match = /^\$2[abxy]?\$(\d\d)\$/.exec(value);
     if (match) return Number(match[1]);
   }
@@ -37,8 +38,8 @@ export function bcryptCostFactor(sourceCode, { node, api }) {
 }
 
 /**
- * The message data of a bcryptjs hashSync or compareSync report: `cost` and `slices` are the
- * two clauses that depend on the cost factor.
+ * The message data of a bcryptjs hash or compare report (sync or async): `cost` and `slices` are
+ * the two clauses that depend on the cost factor.
  * @param {import('eslint').SourceCode} sourceCode
  * @param {{ node: any, api: import('../package-apis.js').PackageApi }} call
  * @param {string} apiName `bcryptjs.hashSync`
@@ -62,7 +63,7 @@ export function bcryptjsData(sourceCode, call, apiName) {
   return {
     api: apiName,
     why: api.why,
-    cost: ` (cost factor ${cost}: about ${duration(ms)} per ${api.path[0] === 'compareSync' ? 'check' : 'hash'})`,
+    cost: ` (cost factor ${cost}: about ${duration(ms)} per ${api.path[0].startsWith('compare') ? 'check' : 'hash'})`,
     asyncForm,
     slices:
       ms <= SLICE_MS

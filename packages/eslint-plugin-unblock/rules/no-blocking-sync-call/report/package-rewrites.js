@@ -32,7 +32,7 @@ import { bcryptjsData } from './bcryptjs-message.js';
  * The message ids of reports on npm-package calls, for tools that must tell them apart from
  * reports on Node's own APIs (the function bench stands a simulated value in for every package).
  */
-export const packageMessageIds = Object.freeze(['packageBlocking', 'bcryptjsBlocking', 'offloadToWorker']);
+export const packageMessageIds = Object.freeze(['packageBlocking', 'bcryptjsBlocking', 'bcryptjsAsyncBlocking', 'offloadToWorker']);
 
 /**
  * What to report for one call: message id, data and the rewrites (best first).
@@ -50,6 +50,8 @@ export function describePackageCall(sourceCode, call, file) {
   if (api.cure === 'bcryptjs') {
     // Its own async form is never offered: it would not free the event loop (bcryptjs-message.js).
     if (api.path[0] === 'genSaltSync') return { messageId: 'packageBlocking', data, rewrites: [] };
+    // The async forms already look like the cure: the message says why they are not, and offers no rewrite.
+    if (!api.path[0].endsWith('Sync')) return { messageId: 'bcryptjsAsyncBlocking', data: bcryptjsData(sourceCode, call, data.api), rewrites: [] };
     const native = nativeBcryptRewrite(sourceCode, call, file);
     return { messageId: 'bcryptjsBlocking', data: bcryptjsData(sourceCode, call, data.api), rewrites: native ? [native] : [] };
   }
