@@ -126,7 +126,9 @@ export default createRule({
       const edits = loopRewrites(sourceCode, shape, facts, { knownArray, isTypeScript, maxConcurrency, limited });
       report(shape.loop, 'loopWaterfall', edits, 'runTogether', true, {
         operations: facts.awaits.map((awaitNode) => awaitedOperation(sourceCode, classifier, awaitNode)),
-        why: 'each iteration depends only on its own element: it writes no state another iteration reads, its output does not depend on the order iterations finish in, and each awaited call only reads',
+        why: options.includeWrites
+          ? 'each iteration depends only on its own element: it writes no state another iteration reads, its output does not depend on the order iterations finish in, and each awaited call reads or writes only its own element\'s record'
+          : 'each iteration depends only on its own element: it writes no state another iteration reads, its output does not depend on the order iterations finish in, and each awaited call only reads',
       });
     }
 
