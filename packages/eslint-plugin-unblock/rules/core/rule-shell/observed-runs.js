@@ -47,13 +47,40 @@ export function withObservations(context, ruleId, messages) {
     const template = descriptor?.messageId ? messages[descriptor.messageId] : undefined;
     const hasSlot = template?.includes('{{observed}}') ?? false;
     const seen = forFile();
-    if (seen && seenOnlyAtStartup(seen, descriptor, context.sourceCode)) return;
+    if (seen && seenOnlyAtStartup(seen, descriptor, context.sourceCode)) {
+      noteSilenced(context, ruleId, lineOf(descriptor));
+      return;
+    }
     if (!hasSlot) return context.report(descriptor);
     const note = seen ? routeNote(seen.findings, ruleId, lineOf(descriptor)) : '';
     return context.report({ ...descriptor, data: { ...descriptor.data, observed: note } });
   };
   // The host's context stays the prototype: its getters (filename, sourceCode…) work unchanged.
   return Object.create(context, { report: { value: report, enumerable: true } });
+}
+
+/** Per lint folder: the reports the observations dropped in this process (their count is printed at exit). */
+const silenced = new Map();
+
+/**
+ * An observation is evidence a repository supplies, so what it silences is said, not hidden: the first
+ * report it drops in a lint folder is named in one line, and the count of all of them when the process ends.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {string} ruleId
+ * @param {number | null} line
+ */
+function noteSilenced(context, ruleId, line) {
+  const count = (silenced.get(context.cwd) ?? 0) + 1;
+  silenced.set(context.cwd, count);
+  if (count > 1) return;
+  const where = `${path.relative(context.cwd, context.filename).split(path.sep).join('/')}:${line ?? '?'}`;
+  lintWarning(`unblock: .unblock/observed.json says the function around ${ruleId}'s report at ${where} ran only at start-up, so it is not reported; the file is evidence the repository supplies (settings.unblock.observedFile: false ignores it).`, 'UNBLOCK_OBSERVED');
+  if (silenced.size === 1) {
+    process.once('exit', () => {
+      const total = [...silenced.values()].reduce((sum, n) => sum + n, 0);
+      if (total > 1) lintWarning(`unblock: .unblock/observed.json silenced ${total} reports in all (functions it saw run only at start-up).`, 'UNBLOCK_OBSERVED');
+    });
+  }
 }
 
 /**
