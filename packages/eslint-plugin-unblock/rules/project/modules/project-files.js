@@ -16,13 +16,20 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileMatches, testFileGlobs } from '../../core/code-kind/file-globs.js';
-import { crossFileBudgetLeft, lintGeneration, lintPauses, isWithin } from './lint-bounds.js';
+import { crossFileBudgetLeft, lintGeneration, lintPauses, isWithin, lintWarning } from './lint-bounds.js';
 import { projectRootsOf } from './project-root.js';
 import { clearResolutions } from './resolve-import.js';
 import { layoutCollector } from './project-layout.js';
 
-/** Projects with more source files than this are not indexed. */
+/**
+ * Projects with more source files than this are not indexed: their callers across files are not
+ * read, and the rules report what one file shows. Said once per project and process, in one line
+ * (warnOverLimit), so that a rule that reports nothing there is not taken for a clean project.
+ */
 export const MAX_PROJECT_FILES = 6000;
+/** The projects already said to be over the limit, in this process. */
+const warnedOverLimit = new Set();
+const MAX_WARNED = 1000;
 const SOURCE_FILE = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components', 'vendor']);
 /** A check this cheap runs before every lint that follows a pause. */
@@ -124,8 +131,25 @@ function listSnapshot(root) {
   const stamps = new Map();
   const layout = layoutCollector(root);
   const files = listProjectFiles(root, stamps, { layout });
+  if (files === null) warnOverLimit(root);
   const checkedAt = performance.now();
   return { files, stamps, version: ++versions, generation: lintGeneration(), checkedAt, cost: checkedAt - started, pauses: lintPauses(), layout: files ? layout.fingerprint() : '' };
+}
+
+/**
+ * Says, once per project in a process, that a project is over the index's limit and what that turns off.
+ * @param {string} root
+ */
+function warnOverLimit(root) {
+  if (warnedOverLimit.has(root) || warnedOverLimit.size >= MAX_WARNED) return;
+  warnedOverLimit.add(root);
+  const shown = JSON.stringify(root).slice(1, -1);
+  const limit = MAX_PROJECT_FILES.toLocaleString('en-US');
+  lintWarning(
+    `unblock: ${shown} has more than ${limit} source files, over the index's limit of ${limit}: callers across files are not read, ` +
+      `so the rules report only what one file shows (no request path or start-up through other files); lint its packages as projects of their own (a package.json each) to have them read.`,
+    'UNBLOCK_PROJECT_TOO_BIG',
+  );
 }
 
 /**

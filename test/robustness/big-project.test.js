@@ -1,0 +1,67 @@
+/**
+ * A project over the caller index's limit (MAX_PROJECT_FILES source files) is not indexed: its
+ * callers across files are not read, and the rules report only what one file shows. That is said at
+ * run time, once per project, in one line (#45 item 8), instead of a blocking rule that silently
+ * reports nothing. The big tree is made at run time in a temporary folder and removed after.
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { Linter } from 'eslint';
+import plugin from '../../packages/eslint-plugin-unblock/index.js';
+import { makeProject, removeAll } from './support/temp-project.js';
+import { setLintBudget } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { MAX_PROJECT_FILES, forgetProjectFiles } from '../../packages/eslint-plugin-unblock/rules/project/modules/project-files.js';
+
+const config = [{ plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') }, rules: plugin.configs.recommended.rules }];
+
+const reader = "import fs from 'node:fs';\nexport function readConfig(name) {\n  return fs.readFileSync(name, 'utf8');\n}\n";
+const route = "import express from 'express';\nimport { readConfig } from '../lib/read.js';\nconst app = express();\napp.get('/config', (req, res) => res.send(readConfig(req.query.name)));\n";
+
+/**
+ * A project with `count` filler modules besides a route and the module it calls.
+ * @param {number} count
+ */
+function projectWith(count) {
+  /** @type {Record<string, string>} */
+  const files = { 'package.json': '{"name":"big","type":"module","dependencies":{"express":"*"}}', 'lib/read.js': reader, 'routes/config.js': route };
+  for (let i = 0; i < count; i++) files[`src/m${Math.floor(i / 500)}/f${i}.js`] = `export const v${i} = ${i};\n`;
+  return makeProject(files);
+}
+
+describe('robustness: a project over the index limit says so', function () {
+  this.timeout(120_000);
+  /** @type {string[]} */
+  let warnings = [];
+  /** @type {ReturnType<typeof setLintBudget>} */
+  let saved;
+  beforeEach(() => {
+    warnings = [];
+    forgetProjectFiles();
+    saved = setLintBudget({ warn: (message) => warnings.push(message) });
+  });
+  afterEach(() => setLintBudget(saved));
+  after(removeAll);
+
+  const lint = (/** @type {string} */ dir, /** @type {string} */ file) => new Linter({ cwd: dir }).verify(file === 'lib/read.js' ? reader : route, config, path.join(dir, file)).map((m) => m.ruleId);
+
+  it('reads the callers of a project under the limit, without a word', () => {
+    const dir = projectWith(10);
+    assert.ok(lint(dir, 'lib/read.js').includes('unblock/no-blocking-sync-call'), 'the route calls it per request');
+    assert.deepEqual(warnings, []);
+  });
+
+  it('says once, in one line, that a project over the limit is read one file at a time', () => {
+    const dir = projectWith(MAX_PROJECT_FILES + 10);
+    lint(dir, 'lib/read.js');
+    lint(dir, 'routes/config.js');
+    forgetProjectFiles(); // listed again (an editor after a save): still said only once
+    lint(dir, 'lib/read.js');
+    assert.equal(warnings.length, 1, JSON.stringify(warnings));
+    assert.ok(!warnings[0].includes('\n'), 'one line');
+    assert.equal(
+      warnings[0],
+      `unblock: ${dir} has more than 6,000 source files, over the index's limit of 6,000: callers across files are not read, ` +
+        'so the rules report only what one file shows (no request path or start-up through other files); lint its packages as projects of their own (a package.json each) to have them read.',
+    );
+  });
+});
