@@ -8,9 +8,20 @@
  */
 import fs from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
+import { cacheBytes, maxCacheBytes } from './prune.js';
 
 const counts = { scan: { reused: 0, made: 0 }, summaries: { reused: 0, made: 0 }, refused: 0 };
 let printing = false;
+/** @type {Set<string>} the cache folders (code versions') this process's projects use: their size is said */
+const folders = new Set();
+
+/**
+ * Notes a cache folder whose size the stats line says.
+ * @param {string} folder
+ */
+export function noteCacheFolder(folder) {
+  folders.add(folder);
+}
 
 /**
  * Counts one module scan: read back from the cache, or made (a miss).
@@ -62,6 +73,26 @@ function printAtExit() {
   }
 }
 
+/** The size of the cache folders used, and their cap, as said in the stats line: `; 1.2 MB kept (cap 50 MB)`. */
+function sizes() {
+  if (folders.size === 0) return '';
+  let bytes = 0;
+  for (const folder of folders) {
+    try {
+      bytes += cacheBytes(folder);
+    } catch {
+      // Unreadable: not counted.
+    }
+  }
+  return `; ${megabytes(bytes)} kept (cap ${megabytes(maxCacheBytes())})`;
+}
+
+/** @param {number} bytes */
+function megabytes(bytes) {
+  const mb = bytes / (1024 * 1024);
+  return `${mb >= 10 || mb === 0 ? Math.round(mb) : mb.toFixed(mb >= 1 ? 1 : 2)} MB`;
+}
+
 /** @param {{ reused: number, made: number }} tally */
 function share({ reused, made }) {
   return reused + made === 0 ? 0 : Math.round((reused / (reused + made)) * 100);
@@ -73,7 +104,7 @@ function printCounts() {
   const refusals = refused === 0 ? '' : `; ${refused} kept ${refused === 1 ? 'entry' : 'entries'} refused (unreadable, not of their format, or naming files outside the project) and made again`;
   const line =
     `unblock: project cache: ${scan.reused} module scans reused, ${scan.made} made and kept (${share(scan)}% reused); ` +
-    `call summaries of ${summaries.reused} linted files reused, ${summaries.made} made (${share(summaries)}% reused)${refusals}\n`;
+    `call summaries of ${summaries.reused} linted files reused, ${summaries.made} made (${share(summaries)}% reused)${sizes()}${refusals}\n`;
   try {
     // Written at once: the process is exiting, and a stream would not be flushed.
     fs.writeSync(2, line);

@@ -20,16 +20,18 @@
  * schema (schemas/: wrong shapes, files outside the project) is a miss, counted (stats.js),
  * rebuilt and written again. Anyone who can write the folder can plant files in it, so a
  * temporary file is created only where nothing is, and a sub-folder that leads out of the cache
- * folder through a link is not written into.
+ * folder through a link is not written into. Before a process's first write into a project's
+ * store, the folder is pruned of entries that can no longer be used and kept under its cap (prune.js).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { threadId } from 'node:worker_threads';
+import { threadId, isMainThread } from 'node:worker_threads';
 import { readRegularFile } from '../modules/read-regular-file.js';
 import { codeVersion } from './code-version.js';
 import { cacheFolderFor } from './settings.js';
 import { fitsSchema } from './schemas/by-kind.js';
-import { countRefused } from './stats.js';
+import { countRefused, noteCacheFolder } from './stats.js';
+import { pruneCacheFolder } from './prune.js';
 
 /** An entry bigger than this is not read (a cache file is a few kB; anything larger is not ours). */
 const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
@@ -72,6 +74,11 @@ function createStore(folder, root) {
   let writable = true;
   /** @type {Set<string>} sub-folders known to exist, inside the folder */
   const made = new Set();
+  /** @type {Set<string>} the entries this process read back or wrote, as `kind/key`: pruned for the cap last */
+  const used = new Set();
+  // Pruned by the project's store on the linting thread only (the import map's helper thread has no project).
+  const prunes = root !== null && isMainThread;
+  if (prunes) noteCacheFolder(folder);
   /**
    * @param {string} kind
    * @param {string} key
@@ -84,10 +91,16 @@ function createStore(folder, root) {
       if (text === null) return undefined;
       const value = entryValue(text, kind, key, root);
       if (value === undefined) countRefused();
+      else if (prunes) used.add(`${kind}/${key}`);
       return value;
     },
     write(kind, key, value) {
       if (!writable) return;
+      // Before the first write of a process, what can no longer be used goes, and the oldest beyond the cap (prune.js).
+      if (prunes) {
+        used.add(`${kind}/${key}`);
+        pruneOnce(folder, /** @type {string} */ (root), used);
+      }
       const file = fileOf(kind, key);
       const dir = path.dirname(file);
       const temporary = `${file}.${process.pid}-${threadId}-${++temporaries}.tmp`;
@@ -118,6 +131,25 @@ function createStore(folder, root) {
       }
     },
   };
+}
+
+/** @type {Set<string>} the code version folders pruned in this process */
+const pruned = new Set();
+
+/**
+ * Prunes a cache folder once per process (prune.js).
+ * @param {string} folder
+ * @param {string} root
+ * @param {ReadonlySet<string>} used
+ */
+function pruneOnce(folder, root, used) {
+  if (pruned.has(folder)) return;
+  pruned.add(folder);
+  try {
+    pruneCacheFolder(folder, root, { used });
+  } catch {
+    // Nothing pruned: the entries stay, and are misses or hits as before.
+  }
 }
 
 /**
@@ -173,4 +205,5 @@ export function projectStore(projectRoot) {
 /** Forgets the open stores (tests: a cache folder removed and made again). */
 export function forgetStores() {
   stores.clear();
+  pruned.clear();
 }
