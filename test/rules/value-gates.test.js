@@ -185,6 +185,16 @@ app.get('/js', (req, res) => {
         options: [{ includeCheap: true }],
         errors: [{ messageId: 'blocking', suggestions: [{ messageId: 'useAsync', output: route(`  res.send(String((await fs.promises.stat(req.params.name)).size));`) }] }],
       },
+      // A module-level variable a request assigns is no fixed path: the next request reads what it named.
+      {
+        code: `import express from 'express';
+import fs from 'node:fs';
+let current = './default.txt';
+const app = express();
+app.post('/pick', (req, res) => { current = req.body.file; res.end(); });
+app.get('/read', (req, res) => res.send(fs.readFileSync(current)));`,
+        errors: [{ messageId: 'blockingNoAwait' }],
+      },
       // A lookup that is never filled is no cache: every request reads.
       {
         code: `import express from 'express';

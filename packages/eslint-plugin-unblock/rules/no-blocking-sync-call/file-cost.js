@@ -120,9 +120,12 @@ function isFixedName(file, identifier, hops) {
   if (def.type === 'Parameter') return isFixedParameter(file, def);
   if (def.type === 'CatchClause') return false;
   const scopeType = variable.scope.type;
-  if (scopeType === 'module' || scopeType === 'global' || (scopeType === 'function' && variable.scope.block.type === 'Program')) return true;
-  // A local: fixed when every value it is given is fixed (its own earlier value included).
-  if (def.type !== 'Variable' || def.node.id.type !== 'Identifier' || !def.node.init) return false;
+  const moduleLevel = scopeType === 'module' || scopeType === 'global' || (scopeType === 'function' && variable.scope.block.type === 'Program');
+  // A module-level constant, function or class is the program's own; a module-level `let` is only while
+  // nothing assigns it a value a request chose (`current = req.query.file` in a handler).
+  if (moduleLevel && (def.type !== 'Variable' || def.parent.kind === 'const')) return true;
+  // A variable: fixed when every value it is given is fixed (its own earlier value included).
+  if (def.type !== 'Variable' || def.node.id.type !== 'Identifier' || (!def.node.init && !moduleLevel)) return false;
   // A value made from the local's own earlier value (`root = root.trim()`) is as fixed as the others.
   if (visiting.has(variable)) return true;
   visiting.add(variable);
