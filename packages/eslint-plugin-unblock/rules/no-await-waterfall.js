@@ -98,8 +98,8 @@ export default createRule({
     /** @param {any[]} statements a list with two awaited statements or more */
     function checkStatements(statements) {
       const groups = findStatementGroups(statements, getFacts()).filter(worthStartingTogether);
-      if (groups.length === 0 || !mayReportIn(statements[0])) return;
-      for (const members of groups) reuse.report(statementGroupReport(getSettings(), statements, members, getFacts()));
+      // Asked of each group's first statement: a transaction the function opens orders only what comes after it.
+      for (const members of groups) if (mayReportIn(members[0].statement)) reuse.report(statementGroupReport(getSettings(), statements, members, getFacts()));
     }
 
     /**
@@ -109,8 +109,7 @@ export default createRule({
     function checkSettled(statements) {
       const facts = getFacts();
       const groups = findSettledGroups(statements, { sourceCode, index: facts.index, classifier: facts.classifier });
-      if (groups.length === 0 || !mayReportIn(statements[0])) return;
-      for (const members of groups) reuse.report(settledGroupReport(getSettings(), members));
+      for (const members of groups) if (mayReportIn(members[0].statement)) reuse.report(settledGroupReport(getSettings(), members));
     }
 
     /**

@@ -8,19 +8,7 @@ import { parseSync, visitorKeys } from 'oxc-parser';
 import { createModuleView } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-view.js';
 import { createSummarizer } from '../../../packages/eslint-plugin-unblock/rules/project/callees/summarize.js';
 import { valueOfName } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
-
-/**
- * @param {string} code a module declaring `target`
- * @param {(call: any) => 'read' | 'write' | 'unknown'} [kindOfNames]
- */
-function summaryOf(code, kindOfNames = () => 'unknown') {
-  const { program } = parseSync('/virtual/module.ts', code, { range: true, preserveParens: false });
-  const view = createModuleView('/virtual/module.ts', program);
-  const target = valueOfName(view, 'target');
-  assert.equal(target?.type, 'function', 'the module declares a function named target');
-  const summarizer = createSummarizer({ kindOfNames, visitorKeysOf: () => visitorKeys });
-  return summarizer.summaryOfFunction(/** @type {any} */ (target), 1);
-}
+import { summaryOf } from './summary-of.js';
 
 describe('project index: effect summaries', () => {
   it('SQL text: a SELECT reads its tables; an INSERT … RETURNING writes', () => {

@@ -22,6 +22,7 @@ export function createFileClassifier(sourceCode, filename, options, index, extra
   const classifier = createCallClassifier(options, {
     resolveRoot: index.resolveRoot,
     isConnectionVariable: index.isConnectionVariable,
+    stringValuesOf: index.stringValuesOf,
     visitorKeys: sourceCode.visitorKeys,
     getText: (node) => sourceCode.getText(node),
     // Asked only for awaited operations, so files without any pay nothing.

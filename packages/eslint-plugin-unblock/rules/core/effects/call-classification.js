@@ -8,6 +8,7 @@ import { unwrap, walk, isFunctionNode } from '../syntax/ast.js';
 import { createObjectArguments } from '../syntax/object-arguments.js';
 import { CONNECTION_RECEIVER_NAMES, HTTP_CLIENT_NAMES } from './verbs.js';
 import { isQuestionToUser } from './user-questions.js';
+import { queryBuilderKind } from './query-builders.js';
 import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeChain, calleeName } from './call-names.js';
 
 /**
@@ -35,6 +36,7 @@ import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeC
  * @property {(root: unknown) => boolean} isConnectionVariable
  * @property {any} visitorKeys
  * @property {(node: any) => string} getText
+ * @property {(identifier: any) => string[] | null} [stringValuesOf]  the strings a variable of the file is only ever given
  * @property {(call: any) => import('../../project/index.js').CallSummary | null} [summaryOfCall]
  * @property {boolean} [nounGetters]
  *
@@ -96,8 +98,30 @@ export function createCallClassifier(options, context) {
 function classifyCallWith(call, tables, context) {
   const { names, root, path, rootIsCallee } = calleeChain(call);
   const receiver = rootIsCallee ? null : receiverOf(root, path, context);
-  const kind = httpMethodKind(call, names) ?? kindOfNames(names, tables);
+  const methods = computedMethodNames(call, context);
+  if (methods) {
+    // `stats[method](…)` with `method` one of a few written names: it is each of them in turn, so it reads
+    // only when every one of them reads, and any one that orders or writes decides.
+    const named = methods.map((method) => [method, ...names]);
+    const kinds = named.map((each) => kindOfNames(each, tables));
+    /** @type {'read' | 'write' | 'unknown'} */
+    const kind = kinds.includes('write') ? 'write' : kinds.every((each) => each === 'read') ? 'read' : 'unknown';
+    return { kind, barrier: named.some(isBarrierNames) || asksTheUser(call), receiver };
+  }
+  const kind = queryBuilderKind(call) ?? httpMethodKind(call, names) ?? kindOfNames(names, tables);
   return { kind, barrier: isBarrierNames(names) || isOrderedCallee(call.callee, tables.ordered, context.getText) || asksTheUser(call), receiver };
+}
+
+/**
+ * The names a computed method can be (`analytics[method](…)`), when its key is a variable that is only
+ * ever given strings written in the file; null for any other call.
+ * @param {any} call
+ * @param {ClassifierContext} context
+ */
+function computedMethodNames(call, context) {
+  const callee = unwrap(call.callee);
+  if (callee?.type !== 'MemberExpression' || !callee.computed || unwrap(callee.property)?.type !== 'Identifier') return null;
+  return context.stringValuesOf?.(unwrap(callee.property)) ?? null;
 }
 
 /**

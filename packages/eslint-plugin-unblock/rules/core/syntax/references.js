@@ -66,8 +66,46 @@ function buildIndex(sourceCode) {
     return key;
   }
 
+  /**
+   * The strings a variable declared in the file can hold, when every value it is given is a string
+   * written in the code (`let method = 'getHourly'; if (daily) method = 'getDaily';`); null otherwise.
+   * @param {any} identifier
+   * @returns {string[] | null}
+   */
+  function stringValuesOf(identifier) {
+    const variable = /** @type {any} */ (symbolOf(identifier));
+    if (!variable || typeof variable !== 'object' || !variable.defs?.length || !variable.defs.every((/** @type {any} */ def) => def.type === 'Variable')) return null;
+    /** @type {Set<string>} */
+    const values = new Set();
+    for (const reference of variable.references) {
+      if (!reference.isWrite()) continue;
+      const parent = reference.identifier.parent;
+      // `x += 'a'`, `x++`, `[x] = list`, `for (x of list)`: not one written string.
+      const plain = (parent.type === 'VariableDeclarator' && parent.id === reference.identifier) || (parent.type === 'AssignmentExpression' && parent.operator === '=' && parent.left === reference.identifier);
+      const strings = plain ? literalStrings(reference.writeExpr) : null;
+      if (!strings) return null;
+      for (const value of strings) values.add(value);
+    }
+    return values.size > 0 ? [...values] : null;
+  }
+
   const summaryOf = createSummaryOf(referenceOf, sourceCode.visitorKeys);
-  return { referenceOf, symbolOf, resolveRoot, summaryOf, localFunctionOf, isConnectionVariable };
+  return { referenceOf, symbolOf, resolveRoot, summaryOf, localFunctionOf, isConnectionVariable, stringValuesOf };
+}
+
+/**
+ * `'a'`, or `cond ? 'a' : 'b'` (nested): the strings an expression can be, or null.
+ * @param {any} expression
+ * @returns {string[] | null}
+ */
+function literalStrings(expression) {
+  const node = unwrap(expression);
+  if (node?.type === 'Literal' && typeof node.value === 'string') return [node.value];
+  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return [node.quasis[0].value.cooked ?? ''];
+  if (node?.type !== 'ConditionalExpression') return null;
+  const consequent = literalStrings(node.consequent);
+  const alternate = literalStrings(node.alternate);
+  return consequent && alternate ? [...consequent, ...alternate] : null;
 }
 
 /**

@@ -12,6 +12,7 @@ import { localKindsOf } from './local-kinds.js';
 import { emptySummary, mergePart } from './effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
 import { ownValueTest } from './own-values.js';
+import { noteAssignment } from '../evidence/builtin-methods.js';
 
 /**
  * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
@@ -100,6 +101,7 @@ function readNode(reading, node) {
       break;
     case 'AssignmentExpression':
       noteWrite(reading, node.left, true);
+      noteAssignment(node);
       // `this.user = …` writes the field without reading it; `this.count += 1` does both.
       if (node.operator === '=') reading.notReads.add(unwrap(node.left));
       break;

@@ -79,6 +79,8 @@ function classMember(classNode, view, name, isStatic, depth) {
     if (Boolean(member.static) !== isStatic || member.computed) continue;
     const key = member.key?.type === 'PrivateIdentifier' ? `#${member.key.name}` : member.key && keyName(member.key);
     if (key !== name) continue;
+    // A TypeScript overload signature has no body: the implementation is a later member of the same name.
+    if (member.type === 'MethodDefinition' && !member.value?.body) continue;
     if (member.type === 'MethodDefinition' && member.kind === 'method') return { type: 'function', fn: member.value, view, classNode, objectNode: null };
     if (member.type === 'PropertyDefinition' && isFunctionNode(unwrap(member.value))) {
       return { type: 'function', fn: unwrap(member.value), view, classNode, objectNode: null };

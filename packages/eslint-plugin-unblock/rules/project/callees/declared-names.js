@@ -66,25 +66,57 @@ export function declaredNames(fn, visitorKeys, { nested = true } = {}) {
  * Names bound inside the function to a value made right there: `'value'`
  * for `[]`, `{}`, `new Map()` or a string (calling `push` or `get` on one
  * touches nothing outside), `'response'` for what `fetch()` returned (its
- * `json()` and `text()` read the body already requested).
+ * `json()` and `text()` read the body already requested), `'result'` for what an awaited call answered
+ * (`const rows = await db.find()`: the rows are this function's to change).
  * @param {any} fn
  * @param {any} visitorKeys
- * @returns {Map<string, 'value' | 'response'>}
+ * @returns {Map<string, 'value' | 'response' | 'result'>}
  */
 export function localValueNames(fn, visitorKeys) {
-  /** @type {Map<string, 'value' | 'response'>} */
+  /** @type {Map<string, 'value' | 'response' | 'result'>} */
   const names = new Map();
+  for (const param of fn.params) {
+    const name = primitiveParameterName(param);
+    if (name) names.set(name, 'value');
+  }
   walk(fn.body, visitorKeys, (node) => {
-    if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier') return;
+    if (node.type !== 'VariableDeclarator') return;
     let init = unwrap(node.init);
-    if (['ArrayExpression', 'ObjectExpression', 'Literal', 'TemplateLiteral'].includes(init?.type)) names.set(node.id.name, 'value');
+    // `const [rows, total] = await Promise.all([…])`: what the awaited calls answered, handed to this function alone.
+    if (node.id.type !== 'Identifier') {
+      if (init?.type === 'AwaitExpression') for (const name of patternNames(node.id)) names.set(name, 'result');
+      return;
+    }
+    if (['ArrayExpression', 'ObjectExpression', 'Literal', 'TemplateLiteral'].includes(init?.type) || isPrimitiveType(node.id.typeAnnotation)) names.set(node.id.name, 'value');
     if (init?.type === 'NewExpression' && init.callee.type === 'Identifier' && /^(Map|Set|Array|Object|URLSearchParams|Date)$/.test(init.callee.name)) {
       names.set(node.id.name, 'value');
     }
-    if (init?.type === 'AwaitExpression') init = unwrap(init.argument);
+    if (init?.type === 'AwaitExpression') {
+      init = unwrap(init.argument);
+      if (!names.has(node.id.name)) names.set(node.id.name, 'result');
+    }
     if (init?.type === 'CallExpression' && unwrap(init.callee).type === 'Identifier' && unwrap(init.callee).name === 'fetch') names.set(node.id.name, 'response');
   });
   return names;
+}
+
+/**
+ * A parameter that holds a primitive, by its TypeScript type or its default (`symbol: string`, `name = ''`):
+ * a string or number has no state to change, so its methods only compute.
+ * @param {any} param
+ */
+function primitiveParameterName(param) {
+  const node = param.type === 'TSParameterProperty' ? param.parameter : param;
+  if (node.type === 'Identifier') return isPrimitiveType(node.typeAnnotation) ? node.name : null;
+  if (node.type !== 'AssignmentPattern' || node.left.type !== 'Identifier') return null;
+  const fallback = unwrap(node.right);
+  const primitiveDefault = (fallback.type === 'Literal' && ['string', 'number', 'boolean'].includes(typeof fallback.value)) || fallback.type === 'TemplateLiteral';
+  return primitiveDefault || isPrimitiveType(node.left.typeAnnotation) ? node.left.name : null;
+}
+
+/** @param {any} annotation a TSTypeAnnotation */
+function isPrimitiveType(annotation) {
+  return ['TSStringKeyword', 'TSNumberKeyword', 'TSBooleanKeyword', 'TSBigIntKeyword'].includes(annotation?.typeAnnotation?.type);
 }
 
 /**

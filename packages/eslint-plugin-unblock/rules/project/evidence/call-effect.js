@@ -14,8 +14,9 @@
  * @property {string} [evidence]  what showed it, for messages and docs
  * @property {LocalKind} [returns]  what its value is, when it is an object nobody else holds (see LocalKind)
  *
- * @typedef {'value' | 'response' | 'copy' | 'crypto'} LocalKind  what a name declared inside a function holds:
- *   `value` a value made right there (`[]`, `{}`, `new Map()`, a string), whole and in its parts;
+ * @typedef {'value' | 'response' | 'copy' | 'crypto' | 'result'} LocalKind  what a name declared inside a function holds:
+ *   `value` a value made right there (`[]`, `{}`, `new Map()`, a string, a parameter typed or defaulted as a primitive), whole and in its parts;
+ *   `result` what an awaited call answered there (`const [rows, count] = await Promise.all(…)`): data handed to this function, whose arrays it may reorder and extend;
  *   `response` what `fetch()` returned there;
  *   `copy` a new array or object a call made there (`s.split(',')`, `list.filter(…)`): itself fresh, its elements not;
  *   `crypto` a hash, hmac, cipher or decipher made there, whose own methods only compute on it
