@@ -63,4 +63,21 @@ describe('project index: what a callee does to values only it holds', () => {
     // A parameter's array is the caller's: pushing onto it changes what the caller holds.
     assert.equal(summaryOf('async function target(list, db) { list.push(await db.getRow()); }').kind, 'write');
   });
+
+  it('a reduce callback\'s accumulator is the value handed to reduce', () => {
+    // Synthetic: an index built by reduce from a fresh Map.
+    assert.equal(summaryOf('async function target(db) { const rows = await db.getRows(); return rows.reduce((byId, row) => { byId.set(row.id, row); return byId; }, new Map()); }').kind, 'read');
+    // Reduced from NodeBB's crossposts: a map of categories by id.
+    const reduced = `async function target(db, cids) {
+  const categoriesData = await db.getObjects(cids);
+  const categoriesMap = categoriesData.reduce((map, category) => {
+    map.set(parseInt(category.cid, 10), category);
+    return map;
+  }, new Map());
+  return categoriesMap;
+}`;
+    assert.equal(summaryOf(reduced).kind, 'read');
+    // An accumulator that starts as something handed in is the caller's.
+    assert.equal(summaryOf('async function target(store, items) { return items.reduce((acc, item) => { acc.set(item.id, item); return acc; }, store); }').kind, 'write');
+  });
 });

@@ -4,7 +4,7 @@
  * it works on any ESTree. A call through one of these names is not a call to
  * the module-level binding of the same name.
  */
-import { unwrap, walk, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, walk, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
 
 /**
  * The identifiers a binding pattern introduces (`{ a, b: [c, ...d] = [] }` → a, c, d).
@@ -80,6 +80,8 @@ export function localValueNames(fn, visitorKeys) {
     if (name) names.set(name, 'value');
   }
   walk(fn.body, visitorKeys, (node) => {
+    const accumulator = reduceAccumulator(node);
+    if (accumulator) names.set(accumulator, 'value');
     if (node.type !== 'VariableDeclarator') return;
     let init = unwrap(node.init);
     // `const [rows, total] = await Promise.all([…])`: what the awaited calls answered, handed to this function alone.
@@ -98,6 +100,22 @@ export function localValueNames(fn, visitorKeys) {
     if (init?.type === 'CallExpression' && unwrap(init.callee).type === 'Identifier' && unwrap(init.callee).name === 'fetch') names.set(node.id.name, 'response');
   });
   return names;
+}
+
+/**
+ * `list.reduce((map, item) => { map.set(…); return map; }, new Map())`: the callback's accumulator starts as
+ * the value made right there, and each turn hands back what the callback returned.
+ * @param {any} node
+ */
+function reduceAccumulator(node) {
+  if (node.type !== 'CallExpression' || node.arguments.length !== 2) return null;
+  const callee = unwrap(node.callee);
+  if (callee?.type !== 'MemberExpression' || !['reduce', 'reduceRight'].includes(propertyName(callee) ?? '')) return null;
+  const [callback, initial] = node.arguments.map(unwrap);
+  const fresh = ['ArrayExpression', 'ObjectExpression'].includes(initial?.type) ||
+    (initial?.type === 'NewExpression' && initial.callee.type === 'Identifier' && /^(Map|Set|Array|Object)$/.test(initial.callee.name));
+  const first = isFunctionNode(callback) ? callback.params[0] : null;
+  return fresh && first?.type === 'Identifier' ? first.name : null;
 }
 
 /**

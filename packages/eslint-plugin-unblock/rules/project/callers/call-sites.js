@@ -9,6 +9,7 @@ import { foreignVisitorKeys } from '../modules/module-cache.js';
 import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../callees/callee-lookup.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
 import { walkCalls, isDeclared, initOf, ownerOf } from './function-frames.js';
+import { routesThroughParameters } from './routes-through-parameters.js';
 
 /**
  * A function's identity across parsers: its file and where it starts.
@@ -171,8 +172,9 @@ function recordRegistrations(scan, call, frame) {
       setEntry(scan, functionKey(view.file, unwrap(handler)), { kind, label, file: view.file });
       continue;
     }
-    // `router.post('/', asyncHandler(async (req, res) => …))`: the wrapped function is the handler.
-    const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments.filter((/** @type {any} */ a) => isFunctionNode(unwrap(a))) : [];
+    // `router.post('/', asyncHandler(async (req, res) => …))`, `helpers.tryRoute(controllers.users.get)`: a handler made
+    // by a call runs the functions it is handed, written there or named.
+    const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments : [];
     for (const fn of [handler, ...wrapped]) {
       const key = functionOf(scan, fn, frame);
       if (key) setEntry(scan, key, { kind, label, file: scan.view.file });
@@ -203,8 +205,15 @@ function recordCallee(scan, call, frame) {
     return;
   }
   const resolved = resolveCall(call, contextOf(scan.view, frame));
-  if (resolved) addCaller(scan, functionKey(resolved.view.file, resolved.fn), frame, site);
+  if (!resolved) return;
+  addCaller(scan, functionKey(resolved.view.file, resolved.fn), frame, site);
+  for (const { fn, fnFile, kind, label, file } of routesThroughParameters({ view: scan.view, frame, call }, resolved, scanTools)) {
+    setEntry(scan, functionKey(fnFile, fn), { kind, label, file });
+  }
 }
+
+/** @type {import('./routes-through-parameters.js').ScanTools} */
+const scanTools = { callsIn: (view) => callsIn(view, foreignVisitorKeys()), scopeOf, contextOf };
 
 /**
  * The function a name declared in an enclosing function holds: `function

@@ -152,12 +152,10 @@ function createIndex(root, files, layout, stamps) {
       testImporters ??= readImportMap(listProjectFiles(root, undefined, { tests: true }) ?? []);
       return (testImporters.get(file) ?? []).length > 0;
     },
-    // Only the file itself and the files that import it (directly, or through an index file that re-exports it) can call it.
+    // Only the file itself and the files that import it can call it: directly, or through index files that pass it on
+    // (`export * from`, or CommonJS's `Controllers.activitypub = require('./activitypub')`), folder by folder.
     scanFilesImporting(file) {
-      const importersOfFile = importersOf();
-      const direct = importersOfFile.get(file) ?? [];
-      const throughIndex = direct.filter((importer) => /^index\.[cm]?[jt]sx?$/.test(path.basename(importer))).flatMap((importer) => importersOfFile.get(importer) ?? []);
-      for (const candidate of new Set([file, ...direct, ...throughIndex])) {
+      for (const candidate of [file, ...importersThroughIndexes(importersOf(), file)]) {
         if (scanned.has(candidate)) continue;
         scanned.add(candidate);
         scanCandidate(root, index, candidate);
@@ -190,6 +188,35 @@ function scanCandidate(root, index, candidate) {
   } catch {
     // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
   }
+}
+
+/** Index files followed up from a file: `a/b/c/index.js` passes `c/x.js` on to what imports `a/b`. */
+const MAX_INDEX_HOPS = 3;
+
+/**
+ * The files that import `file`, and those that import an index file importing it, up to MAX_INDEX_HOPS
+ * index files in a row.
+ * @param {Map<string, string[]>} importers file → the files that import it
+ * @param {string} file
+ */
+export function importersThroughIndexes(importers, file) {
+  const found = new Set(importers.get(file) ?? []);
+  let indexes = [...found].filter(isIndexFile);
+  for (let hop = 0; hop < MAX_INDEX_HOPS && indexes.length > 0; hop++) {
+    const next = [];
+    for (const importer of indexes.flatMap((index) => importers.get(index) ?? [])) {
+      if (found.has(importer) || importer === file) continue;
+      found.add(importer);
+      if (isIndexFile(importer)) next.push(importer);
+    }
+    indexes = next;
+  }
+  return [...found];
+}
+
+/** @param {string} file */
+function isIndexFile(file) {
+  return /^index\.[cm]?[jt]sx?$/.test(path.basename(file));
 }
 
 export { functionKey, MAX_PROJECT_FILES };

@@ -7,7 +7,7 @@
 import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
 import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
-import { keyName, isModuleExports } from './module-view.js';
+import { keyName, isModuleExports, requireSource } from './module-view.js';
 
 /** Re-export and alias chains longer than this are not followed. */
 export const MAX_HOPS = 8;
@@ -138,6 +138,9 @@ export function valueOfNode(view, node, hops) {
   if (value.type === 'Identifier') return valueOfName(view, value.name, hops + 1);
   // `const widgets = module.exports`: the module's own exports, members included.
   if (isModuleExports(value)) return { type: 'module', view };
+  // `ActivityPub.helpers = require('./helpers')`: a module attached to an exported object is that module.
+  const required = requireSource(value);
+  if (required) return valueOfBinding(view, { kind: 'namespace', source: required, required: true }, hops + 1);
   if (value.type === 'Literal' && typeof value.value === 'string') return { type: 'string', text: value.value };
   if (value.type === 'Literal' && typeof value.value === 'number') return { type: 'number', value: value.value };
   if (value.type === 'TemplateLiteral' && value.expressions.length === 0) return { type: 'string', text: value.quasis[0].value.cooked ?? '' };

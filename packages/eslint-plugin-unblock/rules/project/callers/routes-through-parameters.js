@@ -1,0 +1,103 @@
+/**
+ * Route modules handed what they register. NodeBB's route files are functions of the app and of the
+ * controllers (`module.exports = function (app, middleware, controllers) { app.get('/actor',
+ * helpers.tryRoute(controllers.activitypub.actors.application)) }`), called from the router set-up
+ * with values of its module (`_mounts.activitypub(router, middleware, controllers)`, where
+ * `controllers = require('../controllers')`). A handler named through a parameter is found through
+ * what the call passes for it: evidence read in two modules, each link a resolved name.
+ */
+import { unwrap, propertyName, isFunctionNode } from '../../core/syntax/ast.js';
+import { memberOf, valueOfExpression } from '../callees/callee-lookup.js';
+import { registrationsOf } from './entry-points.js';
+import { isDeclared } from './function-frames.js';
+
+/**
+ * @typedef {import('./function-frames.js').Frame} Frame
+ * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
+ * @typedef {object} ScanTools  what the module scan lends: its calls and the scope questions about them
+ * @property {(view: ModuleView) => Array<[any, Frame]>} callsIn
+ * @property {(view: ModuleView, frame: Frame) => import('../frameworks/index.js').CallScope} scopeOf
+ * @property {(view: ModuleView, frame: Frame) => import('../callees/callee-lookup.js').CallContext} contextOf
+ * @typedef {{ fn: any, fnFile: string, kind: 'request' | 'startup', label: string, file: string }} FoundEntry
+ *   a handler (`fn`, written in `fnFile`) registered in `file`
+ */
+
+/**
+ * The handlers `target` registers through its parameters, resolved with the arguments `call` passes.
+ * @param {{ view: ModuleView, frame: Frame, call: any }} caller the call and where it is made
+ * @param {{ fn: any, view: ModuleView }} target the function it runs
+ * @param {ScanTools} tools
+ * @returns {FoundEntry[]}
+ */
+export function routesThroughParameters(caller, target, tools) {
+  const passed = passedValues(caller, target.fn);
+  if (passed.size === 0) return [];
+  /** @type {FoundEntry[]} */
+  const found = [];
+  for (const [inner, frame] of tools.callsIn(target.view)) {
+    if (frame.fn !== target.fn) continue;
+    for (const { handler, kind, label, view } of registrationsOf(target.view, inner, tools.scopeOf(target.view, frame))) {
+      if (view && view !== target.view) continue;
+      const handed = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments : [];
+      for (const expression of [handler, ...handed]) {
+        const fn = functionThroughParameter(expression, passed, caller, tools);
+        if (fn) found.push({ fn: fn.fn, fnFile: fn.file, kind, label, file: target.view.file });
+      }
+    }
+  }
+  return found;
+}
+
+/**
+ * The target's parameters the call gives a value of the caller's module (a name it declares at its
+ * top level or imports, or a member of one): what no request chooses.
+ * @param {{ frame: Frame, call: any }} caller
+ * @param {any} fn
+ * @returns {Map<string, any>} parameter name → the argument expression
+ */
+function passedValues({ frame, call }, fn) {
+  /** @type {Map<string, any>} */
+  const passed = new Map();
+  fn.params.forEach((/** @type {any} */ param, /** @type {number} */ position) => {
+    const argument = unwrap(call.arguments[position]);
+    if (param.type !== 'Identifier' || !argument) return;
+    const root = rootName(argument);
+    if (root !== null && !isDeclared(frame, root)) passed.set(param.name, argument);
+  });
+  return passed;
+}
+
+/**
+ * `controllers.activitypub.actors.application`, with `controllers` a parameter given a value: the function it names.
+ * @param {any} expression
+ * @param {Map<string, any>} passed
+ * @param {{ view: ModuleView, frame: Frame }} caller
+ * @param {ScanTools} tools
+ * @returns {{ fn: any, file: string } | null}
+ */
+function functionThroughParameter(expression, passed, caller, tools) {
+  /** @type {string[]} */
+  const path = [];
+  let node = unwrap(expression);
+  while (node?.type === 'MemberExpression') {
+    const name = propertyName(node);
+    if (name === null) return null;
+    path.unshift(name);
+    node = unwrap(node.object);
+  }
+  const argument = node?.type === 'Identifier' ? passed.get(node.name) : undefined;
+  if (!argument || path.length === 0) return null;
+  let value = valueOfExpression(argument, tools.contextOf(caller.view, caller.frame));
+  for (const name of path) value = value ? memberOf(value, name) : null;
+  return value?.type === 'function' && isFunctionNode(value.fn) ? { fn: value.fn, file: value.view.file } : null;
+}
+
+/**
+ * The name a member chain starts at, or null.
+ * @param {any} expression
+ */
+function rootName(expression) {
+  let node = expression;
+  while (node?.type === 'MemberExpression' && !node.computed) node = unwrap(node.object);
+  return node?.type === 'Identifier' ? node.name : null;
+}
