@@ -15,6 +15,7 @@ import { recordingInputs } from '../../../packages/eslint-plugin-unblock/rules/p
 import { inputsHold, inputsNow } from '../../../packages/eslint-plugin-unblock/rules/project/cache/input-check.js';
 import { movedKey, namesPlaceIn } from '../../../packages/eslint-plugin-unblock/rules/project/cache/moved-keys.js';
 import { callAt } from '../../../packages/eslint-plugin-unblock/rules/project/callers/call-sites.js';
+import { modulesInFolder } from '../../../packages/eslint-plugin-unblock/rules/project/modules/folder-modules.js';
 
 const HELPERS = `export function first(a) {
   return a + 1;
@@ -159,5 +160,23 @@ describe('project cache: moving kept keys', () => {
     assert.equal(namesPlaceIn('["state:/p/a.js#users"]', moves), false);
     assert.equal(namesPlaceIn('["fn /p/a.js#12"]', moves), true);
     assert.equal(namesPlaceIn('["fn /p/c.js#12"]', moves), false);
+  });
+});
+
+describe('project cache: a folder of providers as an input', () => {
+  it('holds while the folder holds the same modules, and not once one is added', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-folder-input-'));
+    try {
+      fs.writeFileSync(path.join(folder, 'disk.js'), 'exports.keep = () => {};\n');
+      fs.writeFileSync(path.join(folder, 'notes.md'), 'not a module\n');
+      const { value, inputs } = recordingInputs(() => modulesInFolder(folder));
+      assert.deepEqual(value, ['disk.js']);
+      assert.deepEqual(inputs, [['folder', folder, 'disk.js']]);
+      assert.equal(inputsHold(inputs), true);
+      fs.writeFileSync(path.join(folder, 'bucket.js'), 'exports.keep = () => {};\n');
+      assert.equal(inputsHold(inputs), false);
+    } finally {
+      fs.rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

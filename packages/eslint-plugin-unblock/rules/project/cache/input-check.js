@@ -10,6 +10,7 @@
 import { moduleTextHash, currentModuleView } from '../modules/module-cache.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { dependsOnAny } from '../frameworks/dependencies.js';
+import { listModules } from '../modules/folder-modules.js';
 import { nameRead, shapeOf } from './module-reads.js';
 import { anyMoved } from './moved-keys.js';
 
@@ -82,6 +83,8 @@ function inputNow(input, moves) {
       return resolveImport(input[1], input[2]) === input[3] ? input : null;
     case 'depends':
       return dependsOnAny(input[1], new Set(input[2])) === input[3] ? input : null;
+    case 'folder':
+      return (listModules(input[1])?.join('\n') ?? null) === input[2] ? input : null;
     default:
       return null;
   }

@@ -11,10 +11,12 @@
  *   | ['name', string, string, import('./module-reads.js').NameKind, string, string, [number, number] | null]
  *   | ['shape', string, string, string]
  *   | ['resolve', string, string, string | null]
- *   | ['depends', string, string[], boolean]} Input
+ *   | ['depends', string, string[], boolean]
+ *   | ['folder', string, string | null]} Input
  *   module: file, hash of its text (null: no text); name: file, hash of its text, binding or export,
  *   the name, what it stood for and where its node was (module-reads.js nameRead); shape: file, hash of its text, how it
- *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer
+ *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer;
+ *   folder: a folder, the module files it held (one per line; null: not listed)
  */
 
 /**

@@ -10,6 +10,7 @@ import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../cal
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
 import { walkCalls, isDeclared, initOf, ownerOf } from './function-frames.js';
 import { routesThroughParameters } from './routes-through-parameters.js';
+import { dynamicRequireMethods, blockRequireOf } from '../callees/dynamic-requires.js';
 
 /**
  * A function's identity across parsers: its file and where it starts.
@@ -205,11 +206,31 @@ function recordCallee(scan, call, frame) {
     return;
   }
   const resolved = resolveCall(call, contextOf(scan.view, frame));
-  if (!resolved) return;
+  if (!resolved) {
+    for (const provider of providersCalled(scan.view, frame, call)) addCaller(scan, functionKey(provider.view.file, provider.fn), frame, site);
+    return;
+  }
   addCaller(scan, functionKey(resolved.view.file, resolved.fn), frame, site);
   for (const { fn, fnFile, kind, label, file } of routesThroughParameters({ view: scan.view, frame, call }, resolved, scanTools)) {
     setEntry(scan, functionKey(fnFile, fn), { kind, label, file });
   }
+}
+
+/**
+ * `provider.uploadImage(…)` with `provider = require('./' + config.type)`: each module of that folder
+ * with the method (callees/dynamic-requires.js).
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {Frame} frame
+ * @param {any} call
+ */
+function providersCalled(view, frame, call) {
+  const callee = unwrap(call.callee);
+  const object = callee?.type === 'MemberExpression' ? unwrap(callee.object) : null;
+  if (object?.type !== 'Identifier') return [];
+  const declaredHere = frame.declared.has(object.name);
+  const binding = isDeclared(frame, object.name) ? null : view.bindings.get(object.name);
+  const init = declaredHere && frame.fn ? initOf(frame, object.name) ?? blockRequireOf(frame.fn, object.name, foreignVisitorKeys()) : binding?.kind === 'value' ? binding.node : null;
+  return init ? dynamicRequireMethods(view, init, callee) : [];
 }
 
 /** @type {import('./routes-through-parameters.js').ScanTools} */

@@ -33,7 +33,9 @@ export const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'd
 export function isRouterObject(view, receiver, localInit, packages) {
   const node = unwrap(receiver);
   if (node?.type !== 'Identifier') return false;
-  const init = unwrap(localInit(node.name) ?? bindingInit(view, node.name));
+  let init = unwrap(localInit(node.name) ?? bindingInit(view, node.name));
+  // `const imageRouter = module.exports = Router()`: the name holds what the assignment does.
+  while (init?.type === 'AssignmentExpression' && init.operator === '=') init = unwrap(init.right);
   // A name nothing here initialises (a parameter, `const { server } = options`): by its conventional name, where
   // the file imports the framework or its package depends on it (a Hapi plugin handed the `server`).
   if (init === null || init === undefined) return /^(app|router|server|fastify|api)$/i.test(node.name) && (importsAny(view, packages) || dependsOnAny(view.file, packages));

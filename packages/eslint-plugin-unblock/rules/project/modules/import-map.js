@@ -3,7 +3,9 @@
  * resolver: much cheaper than parsing every file, and enough to know where the callers of a
  * function can be. Read on the linting thread, or beside it (import-map-thread.js).
  */
+import path from 'node:path';
 import { MAX_MODULE_BYTES } from './module-cache.js';
+import { listModules } from './folder-modules.js';
 import { readRegularFile } from './read-regular-file.js';
 import { resolveImport, rememberResolutions, resolutionEntries, followBounds } from './resolve-import.js';
 import { regularFileStat } from './read-regular-file.js';
@@ -15,6 +17,8 @@ import { storeIn } from '../cache/store.js';
 // One literal word before the quote (no alternatives anchored at line starts): half the time of a
 // stricter pattern; the few extra strings it finds (`from 'x'` in prose) resolve to no file.
 const SPECIFIER = /\b(?:from|require\s*\(|import\s*\(?)\s*(['"])([^'"\n]+)\1/g;
+/** `require('./' + name)`, `require(\`./providers/${name}\`)`: a folder of the project, the module in it chosen at run time. */
+const FOLDER_REQUIRE = /\brequire\s*\(\s*(?:(['"])(\.\.?\/(?:[^'"\n]*\/)?)\1\s*\+|`(\.\.?\/(?:[^`$\n]*\/)?)\$\{)/g;
 
 /**
  * @typedef {object} ImportMapCache  where the persistent cache keeps a project's import facts (../cache/)
@@ -62,11 +66,15 @@ export function readImportMap(files, cache = null) {
     const specifiers = fact ? fact[3] : specifiersOf(readRegularFile(file, MAX_MODULE_BYTES));
     if (specifiers === null) continue;
     for (const specifier of specifiers) {
-      const target = resolveImport(file, specifier);
-      if (!target) continue;
-      const list = importers.get(target);
-      if (!list) importers.set(target, [file]);
-      else if (list[list.length - 1] !== file) list.push(file);
+      // A folder required by a name known at run time: each module in it may be the one (callees/dynamic-requires.js).
+      const named = specifier.endsWith('/') ? (listModules(path.resolve(path.dirname(file), specifier)) ?? []).map((name) => specifier + name) : [specifier];
+      for (const each of named) {
+        const target = resolveImport(file, each);
+        if (!target || (target === file && each !== specifier)) continue;
+        const list = importers.get(target);
+        if (!list) importers.set(target, [file]);
+        else if (list[list.length - 1] !== file) list.push(file);
+      }
     }
   }
   changed ||= Object.keys(kept?.files ?? {}).length !== Object.keys(facts).length;
@@ -79,11 +87,14 @@ const KIND = 'imports';
 /**
  * The specifiers a file's text imports, in order (duplicates kept: the map is built as before).
  * @param {string | null} text
+ * Folders required by a name known at run time come last, ending in `/`.
  * @returns {string[] | null}
  */
 function specifiersOf(text) {
   if (text === null) return null;
-  return [...text.matchAll(SPECIFIER)].map((match) => match[2]);
+  const specifiers = [...text.matchAll(SPECIFIER)].map((match) => match[2]);
+  for (const match of text.matchAll(FOLDER_REQUIRE)) specifiers.push(match[2] ?? match[3]);
+  return specifiers;
 }
 
 /**

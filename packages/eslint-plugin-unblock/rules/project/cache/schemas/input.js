@@ -1,6 +1,6 @@
 /**
  * The schema of one input a kept fact was read from (../inputs.js): a module's text, a name read
- * of it, its shape, an import's resolution, a dependency question. The file each names is opened
+ * of it, its shape, an import's resolution, a dependency question, a folder's modules. The file or folder each names is opened
  * again to check it, so it must lie inside the project the entry is read for.
  */
 import { isBoolean, isProjectPath, isRange, isString, isStringOrNull, isStrings } from './plain.js';
@@ -23,6 +23,8 @@ export function isInput(input, root) {
       return input.length === 4 && isString(input[2]) && isStringOrNull(input[3]);
     case 'depends':
       return input.length === 4 && isStrings(input[2]) && isBoolean(input[3]);
+    case 'folder':
+      return input.length === 3 && isStringOrNull(input[2]);
     default:
       return false;
   }

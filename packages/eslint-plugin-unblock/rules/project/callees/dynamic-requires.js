@@ -1,0 +1,77 @@
+/**
+ * Providers chosen at run time: `const provider = require('./' + config.imageUploadType)` loads one
+ * of the modules in that folder, whichever the value names. A call on it (`provider.uploadImage(…)`)
+ * is a call into each module there that has that method: the one configured is among them.
+ */
+import path from 'node:path';
+import { unwrap, propertyName, walk, isFunctionNode } from '../../core/syntax/ast.js';
+import { valueOfBinding } from '../modules/module-values.js';
+import { modulesInFolder } from '../modules/folder-modules.js';
+import { memberOf } from './callee-lookup.js';
+
+/**
+ * @typedef {import('../modules/module-values.js').Value} Value
+ * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
+ */
+
+/**
+ * The folder (as a relative specifier ending in `/`) a require completed at run time loads from:
+ * `require('./' + name)`, `require(\`./providers/${name}\`)`; null for any other expression.
+ * @param {any} node
+ * @returns {string | null}
+ */
+export function dynamicRequireFolder(node) {
+  const call = unwrap(node);
+  if (call?.type !== 'CallExpression' || unwrap(call.callee)?.type !== 'Identifier' || unwrap(call.callee).name !== 'require') return null;
+  const argument = unwrap(call.arguments[0]);
+  let prefix = null;
+  if (argument?.type === 'BinaryExpression' && argument.operator === '+') {
+    const left = unwrap(argument.left);
+    prefix = left?.type === 'Literal' && typeof left.value === 'string' ? left.value : null;
+  } else if (argument?.type === 'TemplateLiteral' && argument.expressions.length === 1 && (argument.quasis[1].value.cooked ?? '') === '') {
+    prefix = argument.quasis[0].value.cooked ?? null;
+  }
+  // A folder of the project, named from the requiring file: the value picks the file in it.
+  return prefix !== null && /^\.\.?\//.test(prefix) && prefix.endsWith('/') ? prefix : null;
+}
+
+/**
+ * The functions `<binding>.<method>` can be when the binding holds a require completed at run time.
+ * @param {ModuleView} view the module the require is written in
+ * @param {any} requireNode the `require(…)` expression
+ * @param {any} callee the called member expression
+ * @returns {Array<Extract<Value, { type: 'function' }>>}
+ */
+export function dynamicRequireMethods(view, requireNode, callee) {
+  const folder = dynamicRequireFolder(requireNode);
+  const method = callee?.type === 'MemberExpression' ? propertyName(callee) : null;
+  if (folder === null || method === null) return [];
+  const names = modulesInFolder(path.resolve(path.dirname(view.file), folder)) ?? [];
+  /** @type {Array<Extract<Value, { type: 'function' }>>} */
+  const found = [];
+  for (const name of names) {
+    const module = valueOfBinding(view, { kind: 'namespace', source: `${folder}${name}`, required: true }, 0);
+    if (!module || (module.type === 'module' && module.view.file === view.file)) continue;
+    const member = memberOf(module, method);
+    if (member?.type === 'function') found.push(member);
+  }
+  return found;
+}
+
+/**
+ * The one `const name = require(…)` of a function's own body, in any block of it (`else { const provider = require('./' + type) }`).
+ * @param {any} fn
+ * @param {string} name
+ * @param {any} visitorKeys
+ * @returns {any} the require expression, or null when the name is declared otherwise or more than once
+ */
+export function blockRequireOf(fn, name, visitorKeys) {
+  /** @type {any[]} */
+  const found = [];
+  walk(fn.body, visitorKeys, (node) => {
+    if (node !== fn.body && isFunctionNode(node)) return false;
+    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === name) found.push(node.init);
+    return true;
+  });
+  return found.length === 1 && dynamicRequireFolder(found[0]) !== null ? found[0] : null;
+}
