@@ -23,6 +23,27 @@ const startTogether = (before, after) => ({
 describe('recall: no-await-waterfall', () => {
   runRuleTests('no-await-waterfall', awaitRule, {
     valid: [
+      // The read after the guard uses what the guard checks.
+      `async function show(Doc, User, id) {
+  const doc = await Doc.findOne(id);
+  if (!doc) return;
+  const owner = await User.findByPk(doc.ownerId);
+  return { doc, owner };
+}`,
+      // A write never starts before the guard.
+      `async function touch(Doc, Audit, id) {
+  const doc = await Doc.findOne(id);
+  if (!doc) return;
+  const entry = await Audit.create({ id });
+  return { doc, entry };
+}`,
+      // A guard whose test calls something is a wall: the call may do anything.
+      `async function gated(Doc, User, id, user) {
+  const doc = await Doc.findOne(id);
+  if (!canSee(user, doc)) return;
+  const owner = await User.findByPk(user.id);
+  return { doc, owner };
+}`,
       // A computed method whose key may be any string: nothing says what it does.
       `async function report(stats, req) {
   const views = await stats[req.query.reader]('views');
@@ -68,6 +89,38 @@ describe('recall: no-await-waterfall', () => {
 }`,
     ],
     invalid: [
+      // A read after an early exit it does not depend on (synthetic): reported, with no rewrite.
+      {
+        code: code([
+          'async function notify(Doc, User, event) {',
+          '  const doc = await Doc.findOne(event.documentId);',
+          '  if (!doc) {',
+          '    return;',
+          '  }',
+          '  const actor = await User.findByPk(event.actorId);',
+          '  return { doc, actor };',
+          '}',
+        ]),
+        errors: [{ messageId: 'waterfallGuarded', suggestions: [] }],
+      },
+      // Reduced from Outline's reaction notifications task: the actor's read needs nothing the guard checks.
+      {
+        code: code([
+          'async function perform(Document, Comment, User, event) {',
+          '  const [document, comment] = await Promise.all([Document.findOne({ where: { id: event.documentId } }), Comment.findByPk(event.modelId)]);',
+          '  if (!document || !comment) {',
+          '    return;',
+          '  }',
+          '  const actor = await User.findByPk(event.actorId);',
+          '  if (!actor) {',
+          '    return;',
+          '  }',
+          '  const recipient = await User.findByPk(comment.createdById);',
+          '  return { actor, recipient };',
+          '}',
+        ]),
+        errors: [{ messageId: 'waterfallGuarded', line: 2, suggestions: [] }],
+      },
       // A computed method named by a variable only ever given read names (synthetic).
       startTogether([
         'async function report(stats, req) {',

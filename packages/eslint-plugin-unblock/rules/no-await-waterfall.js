@@ -52,6 +52,7 @@ export default createRule({
     messages: {
       waterfall: '{{names}} wait for each other though {{reason}}{{route}}; start them together with Promise.all{{observed}}.',
       waterfallUntyped: '{{names}} wait for each other though {{reason}}{{route}}; start them together with Promise.all (no rewrite: it would lose a declared type){{observed}}.',
+      waterfallGuarded: '{{names}} wait for each other though {{reason}}{{route}}; what comes after the early exit between them could start before it (no rewrite: started early, it would also run when the exit is taken){{observed}}.',
       startTogether: 'Start the {{count}} operations together with Promise.all.',
       waterfallSettled: '{{names}} wait for each other though {{reason}}{{route}}; start them together with Promise.allSettled, each catch kept{{observed}}.',
       startSettled: 'Start the {{count}} operations together with Promise.allSettled, each failure handled by its own catch.',

@@ -63,3 +63,42 @@ function callsWriteOrBarrier(statement, visitorKeys, classifier) {
   });
   return found;
 }
+
+/**
+ * Effects of an early-exit guard an awaited read may start before (`if (!doc) return;`, `if (!user)
+ * throw new NotFound('user');`), or null: the test calls nothing and awaits nothing, and the branch
+ * only leaves, with nothing computed on the way out. Starting a read before it runs that read also when
+ * the guard leaves, so a group that crosses one is reported without a rewrite (see waterfall-reports.js).
+ * @param {any} statement
+ * @param {CrossingContext} context
+ */
+export function guardEffectsOf(statement, { visitorKeys, index }) {
+  if (statement.type !== 'IfStatement' || statement.alternate) return null;
+  const exit = statement.consequent.type === 'BlockStatement' && statement.consequent.body.length === 1 ? statement.consequent.body[0] : statement.consequent;
+  if (!leavesPlainly(exit) || callsAnything(statement.test, visitorKeys)) return null;
+  const effects = effectsOf(statement, { visitorKeys, index });
+  return effects.suspends ? null : effects;
+}
+
+/**
+ * `return;`, `return value;`, `throw new Error('…')`: leaving, with no call but the error's constructor.
+ * @param {any} exit
+ */
+function leavesPlainly(exit) {
+  if (exit.type === 'ReturnStatement') return !exit.argument || ['Identifier', 'Literal', 'MemberExpression'].includes(exit.argument.type);
+  if (exit.type !== 'ThrowStatement' || exit.argument.type !== 'NewExpression' || exit.argument.callee.type !== 'Identifier') return false;
+  return exit.argument.arguments.every((/** @type {any} */ argument) => ['Identifier', 'Literal', 'TemplateLiteral', 'MemberExpression'].includes(argument.type));
+}
+
+/**
+ * @param {any} node
+ * @param {any} visitorKeys
+ */
+function callsAnything(node, visitorKeys) {
+  let found = false;
+  walk(node, visitorKeys, (inner) => {
+    if (['CallExpression', 'NewExpression', 'AwaitExpression', 'AssignmentExpression', 'UpdateExpression', 'TaggedTemplateExpression'].includes(inner.type)) found = true;
+    return !found;
+  });
+  return found;
+}

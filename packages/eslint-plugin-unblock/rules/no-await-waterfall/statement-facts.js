@@ -8,7 +8,7 @@ import { effectsOf } from '../core/effects/effects.js';
 import { getReferenceIndex } from '../core/syntax/references.js';
 import { createFileClassifier } from '../core/code-kind/file-classifier.js';
 import { unwrap } from '../core/syntax/ast.js';
-import { crossableEffectsOf } from './crossable-statements.js';
+import { crossableEffectsOf, guardEffectsOf } from './crossable-statements.js';
 
 /**
  * @typedef {import('./crossable-statements.js').CrossingContext & { sourceCode: import('eslint').SourceCode }} FactsContext
@@ -28,6 +28,7 @@ export function createStatementFacts(sourceCode, filename, options) {
   return {
     candidateOf: cachedPerNode((/** @type {any} */ statement) => candidateOf(statement, context)),
     crossableEffects: cachedPerNode((/** @type {any} */ statement) => crossableEffectsOf(statement, context)),
+    guardEffects: cachedPerNode((/** @type {any} */ statement) => guardEffectsOf(statement, context)),
     expressionOperation: cachedPerNode((/** @type {any} */ awaitNode) => expressionOperation(awaitNode, context)),
     classifier,
     index,

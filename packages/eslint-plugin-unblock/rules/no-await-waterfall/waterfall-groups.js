@@ -16,6 +16,8 @@ const WINDOW = 40;
  * @typedef {object} StatementFacts
  * @property {(statement: any) => Candidate | null} candidateOf  an awaited operation that may join a group
  * @property {(statement: any) => import('../core/effects/effects.js').Effects | null} crossableEffects  effects of a plain statement an operation may move across, or null for a wall
+ * @property {(statement: any) => import('../core/effects/effects.js').Effects | null} guardEffects  effects of an early-exit guard a read may start
+ *   before (the report then offers no rewrite), or null
  */
 
 /**
@@ -44,7 +46,7 @@ export function findStatementGroups(statements, facts) {
         memberIndexes.push(j);
         continue;
       }
-      if (!candidate && facts.crossableEffects(statements[j]) === null) break;
+      if (!candidate && facts.crossableEffects(statements[j]) === null && facts.guardEffects(statements[j]) === null) break;
     }
     if (members.length >= 2) {
       groups.push(members);
@@ -84,8 +86,26 @@ export function movingReason(statements, from, to, moving, facts) {
       continue;
     }
     const effects = facts.crossableEffects(statements[k]);
-    if (effects === null) return { reason: 'wall', earlier: null };
-    if (!canCross(effects, moving)) return { reason: 'binding flow', earlier: null };
+    // A read, known to be one, may start before an early exit it does not depend on.
+    const guard = effects === null && moving.cls.kind === 'read' ? facts.guardEffects(statements[k]) : null;
+    if (effects === null && guard === null) return { reason: 'wall', earlier: null };
+    if (!canCross(effects ?? /** @type {NonNullable<typeof guard>} */ (guard), moving)) return { reason: 'binding flow', earlier: null };
+  }
+  return null;
+}
+
+/**
+ * The early-exit guard a group's later members start before, if any: the group is then reported
+ * without a rewrite.
+ * @param {any[]} statements
+ * @param {Candidate[]} members
+ * @param {StatementFacts} facts
+ */
+export function guardCrossed(statements, members, facts) {
+  const from = statements.indexOf(members[0].statement);
+  const to = statements.indexOf(members[members.length - 1].statement);
+  for (let k = from + 1; k < to; k++) {
+    if (!facts.candidateOf(statements[k]) && facts.crossableEffects(statements[k]) === null && facts.guardEffects(statements[k]) !== null) return statements[k];
   }
   return null;
 }

@@ -10,6 +10,7 @@ import { promiseAllStatementEdit, promiseAllExpressionEdit } from './promise-all
 import { promiseAllSettledEdit } from './promise-all-settled.js';
 import { startEarlySuggestion, typeLinksBetween, wrappedOutsideDeclarations, isParenthesized } from './waterfall-suggestions.js';
 import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
+import { guardCrossed } from '../waterfall-groups.js';
 
 /**
  * @typedef {object} ReportSettings
@@ -34,11 +35,15 @@ import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
  */
 export function statementGroupReport(settings, statements, members, facts) {
   const { sourceCode, typescript } = settings;
+  const operands = members.map((member) => member.awaitNode.argument);
+  // Started before an early exit, a read would also run when the exit is taken: the original never runs it then.
+  if (guardCrossed(statements, members, facts)) {
+    return waterfallReport(settings, { node: members[0].statement, end: members[members.length - 1].statement, operands, edit: null, guarded: true });
+  }
   const typeLinked = typeLinksBetween(sourceCode, members);
   const edit = typeLinked ? null : promiseAllStatementEdit(sourceCode, members, typescript);
   const losesTypes = typeLinked || wrappedOutsideDeclarations(members) || members.some((member) => losesExpectedType(sourceCode, member, typescript));
   const alternative = startEarlySuggestion(sourceCode, statements, members, facts, typescript);
-  const operands = members.map((member) => member.awaitNode.argument);
   return waterfallReport(settings, { node: members[0].statement, end: members[members.length - 1].statement, operands, edit, losesTypes, alternative });
 }
 
@@ -85,15 +90,16 @@ export function settledGroupReport({ sourceCode, typescript, autofix, routeAt, p
  * @param {TextEdit | null} found.edit
  * @param {boolean} [found.losesTypes] no rewrite is offered because it could not keep a declared type: the message says so
  * @param {import('eslint').Rule.SuggestionReportDescriptor | null} [found.alternative] a second suggestion, never applied by `fix: true`
+ * @param {boolean} [found.guarded] later members start before an early exit: no rewrite is offered, and the message says why
  * @returns {ReportDescriptor}
  */
-function waterfallReport({ sourceCode, typescript, autofix, routeAt, proofOf }, { node, end, operands, edit, losesTypes = false, alternative = null }) {
+function waterfallReport({ sourceCode, typescript, autofix, routeAt, proofOf }, { node, end, operands, edit, losesTypes = false, alternative = null, guarded = false }) {
   const data = { ...waterfallData(sourceCode, operands), route: routeAt(node) };
   const fix = fixOf(checked(sourceCode, edit, typescript));
   return {
     node,
     loc: { start: node.loc.start, end: end.loc.end },
-    messageId: losesTypes && !edit ? 'waterfallUntyped' : 'waterfall',
+    messageId: guarded ? 'waterfallGuarded' : losesTypes && !edit ? 'waterfallUntyped' : 'waterfall',
     data,
     proof: proofOf(node, operands),
     ...fixOrSuggest(autofix, fix, [...(fix ? [{ messageId: 'startTogether', data, fix }] : []), ...(alternative ? [alternative] : [])]),
