@@ -85,7 +85,7 @@ export function resolveOptions(input, fixtureSpec) {
 }
 
 /**
- * Accepts `no-await-waterfall` or `unblock/no-await-waterfall`; rejects unknown ids.
+ * Accepts a rule's id with or without `unblock/` (`<id>`, `unblock/<id>`); rejects ids the plugin lacks.
  * @param {unknown} value
  * @returns {string[]}
  */

@@ -43,7 +43,8 @@ export function planInstrumentation(facts, names) {
   const running = new Map();
 
   facts.forEach((fileFacts, file) => {
-    const blockingDiagnostics = fileFacts.diagnostics.filter((d) => d.ruleId === 'unblock/no-blocking-sync-call');
+    // What each report is measured by is its rule's to say (Diagnostic.kind, from meta.bench.observe).
+    const blockingDiagnostics = fileFacts.diagnostics.filter((d) => d.kind === 'blocking');
     let result;
     try {
       result = instrumentSource(fileFacts.source, { filename: fileFacts.file, fileId: file, blockingCalls: blockingDiagnostics, ids });
@@ -58,8 +59,8 @@ export function planInstrumentation(facts, names) {
       awaitSites.set(id, {
         file,
         index: byStart.get(range[0]) ?? -1,
-        loop: fileFacts.diagnostics.find((d) => d.ruleId === 'unblock/no-loop-waterfall' && d.loop && d.loop[0] <= range[0] && range[1] <= d.loop[1]) ?? null,
-        waterfall: fileFacts.diagnostics.find((d) => d.ruleId === 'unblock/no-await-waterfall' && d.range[0] <= range[0] && range[0] < d.range[1]) ?? null,
+        loop: fileFacts.diagnostics.find((d) => d.kind === 'loop' && d.loop && d.loop[0] <= range[0] && range[1] <= d.loop[1]) ?? null,
+        waterfall: fileFacts.diagnostics.find((d) => d.kind === 'waterfall' && d.range[0] <= range[0] && range[0] < d.range[1]) ?? null,
       });
     }
     for (const { id, line, column } of result.blocking) {

@@ -5,7 +5,7 @@
  * independence itself.
  */
 import { Linter } from 'eslint';
-import { describeAwaitSites } from 'eslint-plugin-unblock/tooling';
+import { describeAwaitSites, benchFactsOf } from 'eslint-plugin-unblock/tooling';
 import { BenchError, oneLine } from '../errors.js';
 import { LINTED_FILES, languageOptionsFor } from '../typescript.js';
 
@@ -21,6 +21,8 @@ const LOOPS = new Set(['ForStatement', 'ForOfStatement', 'ForInStatement', 'Whil
  * @property {string} message
  * @property {[number, number]} range source offsets of the report
  * @property {[number, number] | null} loop for a loop report, the whole loop (the report marks its head only)
+ * @property {import('eslint-plugin-unblock/tooling').ObservedKind | null} kind what observe measures for the report,
+ *   as its rule declares in `meta.bench.observe` (null: the rule declares nothing, and nothing is attributed to it)
  *
  * @typedef {object} FileFacts
  * @property {string} file relative to the fixture directory
@@ -60,7 +62,7 @@ export function lintForObservation(files, { rules, plugin, cwd }) {
     const fatal = messages.find((m) => m.fatal);
     if (fatal) throw new BenchError(`cannot parse ${file.relative}: ${fatal.message} (line ${fatal.line}, column ${fatal.column})`, { code: 'FIX_FAILED' });
     const sourceCode = linter.getSourceCode();
-    const diagnostics = messages.filter((m) => m.ruleId?.startsWith('unblock/')).map((m) => diagnosticOf(m, sourceCode));
+    const diagnostics = messages.filter((m) => m.ruleId?.startsWith('unblock/')).map((m) => diagnosticOf(m, sourceCode, benchFactsOf(plugin, m.ruleId)?.observe ?? null));
     return { file: file.relative, path: file.path, source: file.source, diagnostics, awaits: describeAwaitSites(sourceCode, file.path) };
   });
 }
@@ -77,14 +79,15 @@ function optionsFor(id, plugin) {
 /**
  * @param {import('eslint').Linter.LintMessage} m
  * @param {import('eslint').SourceCode} sourceCode
+ * @param {Diagnostic['kind']} kind
  * @returns {Diagnostic}
  */
-function diagnosticOf(m, sourceCode) {
+function diagnosticOf(m, sourceCode, kind) {
   const endLine = m.endLine ?? m.line;
   const endColumn = m.endColumn ?? m.column;
   const start = sourceCode.getIndexFromLoc({ line: m.line, column: m.column - 1 });
   const end = sourceCode.getIndexFromLoc({ line: endLine, column: endColumn - 1 });
-  return { ruleId: /** @type {string} */ (m.ruleId), line: m.line, column: m.column, endLine, endColumn, message: m.message, range: [start, end], loop: loopAt(sourceCode, start) };
+  return { ruleId: /** @type {string} */ (m.ruleId), line: m.line, column: m.column, endLine, endColumn, message: m.message, range: [start, end], loop: loopAt(sourceCode, start), kind };
 }
 
 /**
