@@ -1,43 +1,15 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BenchError } from './errors.js';
+import { FIXTURE_FILE, TOP_KEYS, LOAD_KEYS, ROUTE_KEYS, IDEAL_KEYS, IDEAL_KINDS } from 'eslint-plugin-unblock/tooling';
 import { KNOWN_RULES, normalizeRules } from './options.js';
 
 /**
- * @typedef {object} RouteSpec
- * @property {string} method
- * @property {string} path
- * @property {Record<string, string>} [headers]
- * @property {string} [body]
- * @property {'body' | 'length'} compare what the equivalence check compares besides the status
- */
-
-/**
- * @typedef {object} IdealSpec
- * @property {'parallel-threadpool' | 'parallel-io' | 'offload' | 'none'} kind
- * @property {number} [tasks] independent thread-pool tasks per request (parallel-threadpool)
- * @property {number} [before] sequential waits on the critical path before the fix (parallel-io)
- * @property {number} [after] sequential waits on the critical path after the fix (parallel-io)
- */
-
-/**
- * @typedef {object} FixtureSpec
- * @property {string} name
- * @property {string} title
- * @property {string} description
- * @property {string} seed
- * @property {string} entry
- * @property {string} export
- * @property {'handler' | 'factory'} kind
- * @property {string[]} rules
- * @property {RouteSpec[]} routes
- * @property {RouteSpec | null} bystander
- * @property {RouteSpec[]} equivalence
- * @property {number} [threadpoolSize]
- * @property {Record<string, any>} load
- * @property {IdealSpec} ideal
- * @property {'nothing-to-fix' | undefined} expect a negative control: the rules must find nothing to fix, and
- *   finding nothing is then the result (anything else is measured, or is not, and says why)
+ * The fixture.json format is the plugin's (its one owner: the rules read the server factory a
+ * fixture names); this module validates a fixture against it, with the bench's messages.
+ * @typedef {import('eslint-plugin-unblock/tooling').RouteSpec} RouteSpec
+ * @typedef {import('eslint-plugin-unblock/tooling').IdealSpec} IdealSpec
+ * @typedef {import('eslint-plugin-unblock/tooling').FixtureSpec} FixtureSpec
  */
 
 /**
@@ -48,27 +20,7 @@ import { KNOWN_RULES, normalizeRules } from './options.js';
  * @property {FixtureSpec} spec
  */
 
-const TOP_KEYS = [
-  'name',
-  'title',
-  'description',
-  'seed',
-  'entry',
-  'export',
-  'kind',
-  'rules',
-  'routes',
-  'bystander',
-  'equivalence',
-  'threadpoolSize',
-  'load',
-  'ideal',
-  'expect',
-];
-const LOAD_KEYS = ['connections', 'duration', 'rounds', 'warmup'];
-const ROUTE_KEYS = ['method', 'path', 'headers', 'body', 'compare'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS'];
-const IDEAL_KINDS = ['parallel-threadpool', 'parallel-io', 'offload', 'none'];
 
 /**
  * Reads and validates a fixture directory (or its fixture.json). Every problem is a one-line
@@ -84,14 +36,14 @@ export async function loadFixture(location) {
   const info = await stat(dir).catch(() => null);
   if (!info) throw new BenchError(`fixture not found: ${location}`, { code: 'FIXTURE_NOT_FOUND' });
   if (info.isFile()) {
-    if (path.basename(dir) !== 'fixture.json') {
+    if (path.basename(dir) !== FIXTURE_FILE) {
       throw new BenchError(`a fixture is a directory with a fixture.json, got the file ${location}`, {
         code: 'FIXTURE_NOT_FOUND',
       });
     }
     dir = path.dirname(dir);
   }
-  const jsonPath = path.join(dir, 'fixture.json');
+  const jsonPath = path.join(dir, FIXTURE_FILE);
   const text = await readFile(jsonPath, 'utf8').catch(() => null);
   if (text === null) throw new BenchError(noFixtureJsonMessage(location), { code: 'FIXTURE_NOT_FOUND' });
   let raw;
@@ -219,7 +171,7 @@ function route(value, file, where) {
 function ideal(value, file) {
   if (value === undefined) return { kind: 'none' };
   if (!isObject(value)) invalid(file, '"ideal" must be an object such as { "kind": "parallel-io", "before": 6, "after": 1 }');
-  unknownKeys(value, ['kind', 'tasks', 'before', 'after'], file, 'ideal.');
+  unknownKeys(value, IDEAL_KEYS, file, 'ideal.');
   if (!IDEAL_KINDS.includes(value.kind)) invalid(file, `"ideal.kind" must be one of ${IDEAL_KINDS.join(', ')}, got ${JSON.stringify(value.kind)}`);
   for (const key of ['tasks', 'before', 'after']) {
     if (value[key] !== undefined && (!Number.isInteger(value[key]) || value[key] < 1)) {
@@ -235,7 +187,7 @@ function ideal(value, file) {
 
 /**
  * @param {Record<string, any>} obj
- * @param {string[]} allowed
+ * @param {readonly string[]} allowed
  * @param {string} file
  * @param {string} prefix
  */

@@ -10,20 +10,10 @@ import { summarizeRoute } from './summarize.js';
 import { whereCodeRan } from './where-ran.js';
 
 /**
- * @typedef {object} Observation
- * @property {1} schema
- * @property {{ name: string, version: string }} tool
- * @property {string} observedAt ISO time
- * @property {{ name: string, title: string, dir: string, entry: string }} fixture
- * @property {string} projectRoot absolute; file names are relative to it (written files say it relative to themselves, as `root`)
- * @property {import('./settings.js').ObserveSettings} settings
- * @property {Array<{ route: string, requests: number, non2xx: number, seconds: number }>} routes
- * @property {import('./summarize.js').Finding[]} findings most time lost per request first
- * @property {import('./where-ran.js').StartupFunction[]} startupOnly
- * @property {import('./where-ran.js').ServedFunction[]} served
- * @property {Array<{ file: string, line: number, rule: string, message: string }>} unobserved reports whose code no route ran
- * @property {Record<string, { sha256: string }>} files
- * @property {string[]} notes
+ * The observation in memory: `.unblock/observed.json`'s format (the plugin's observed-schema.js,
+ * its one owner), with the project root absolute (`projectRoot`); the written file says it
+ * relative to itself, as `root` (observed-file.js).
+ * @typedef {Omit<import('eslint-plugin-unblock/tooling').ObservedFile, 'root'> & { projectRoot: string }} Observation
  */
 
 /**

@@ -13,14 +13,8 @@ import { BenchError } from '../errors.js';
 const DEFAULT_WARMUP = 0.5;
 
 /**
- * @typedef {object} ObserveSettings
- * @property {number} connections
- * @property {number} duration seconds of observed load per route
- * @property {number} warmup seconds of unmeasured load per route
- * @property {number} threadpoolSize
- * @property {string[]} rules
- * @property {number} listenTimeout
- * @property {number} requestTimeout
+ * The settings of a run, as `.unblock/observed.json` records them (the plugin's observed-schema.js).
+ * @typedef {import('eslint-plugin-unblock/tooling').ObservedSettings} ObserveSettings
  */
 
 /**

@@ -7,21 +7,8 @@ import { waitInstances } from './waits.js';
 import { BLOCK_MS, findBlocks } from './blocks.js';
 
 /**
- * @typedef {object} Finding
- * @property {'waterfall' | 'loop' | 'blocking'} kind
- * @property {string} file relative to the project root
- * @property {number} line
- * @property {string} route e.g. "GET /dashboard"
- * @property {number} perRequestMs the time it cost, summed over the phase, divided by the requests served
- * @property {number} runs how often it ran in the phase
- * @property {string | null} rule the rule whose report is at this place; null: the rules missed it
- * @property {number} endLine
- * @property {string} message the report's message, or what was seen
- * @property {number} medianMs the median cost of one run
- * @property {number[]} [waitsMs] waterfall: the median wait of each await; loop: of each iteration
- * @property {number} [cpuMs] a reported blocking call: the median CPU time of one call (the wall time, in
- *   medianMs, also holds what other processes took of the machine meanwhile)
- * @property {string[]} [stack] a block the rules missed: the stack it was seen with
+ * A finding as `.unblock/observed.json` holds it (the format is the plugin's observed-schema.js).
+ * @typedef {import('eslint-plugin-unblock/tooling').ObservedFinding} Finding
  */
 
 /**

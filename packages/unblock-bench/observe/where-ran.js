@@ -6,8 +6,8 @@
 
 /**
  * @typedef {{ file: string, entry: import('./instrument.js').FunctionEntry }} KnownFunction
- * @typedef {{ file: string, line: number, name: string, column: number, endLine: number, endColumn: number }} StartupFunction
- * @typedef {{ file: string, line: number, name: string, routes: string[], calls: number }} ServedFunction
+ * @typedef {import('eslint-plugin-unblock/tooling').ObservedStartupFunction} StartupFunction
+ * @typedef {import('eslint-plugin-unblock/tooling').ObservedServedFunction} ServedFunction
  */
 
 /**
