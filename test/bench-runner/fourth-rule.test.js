@@ -10,8 +10,8 @@ import unblock from '../../packages/eslint-plugin-unblock/index.js';
 import { createRule } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/create-rule.js';
 import { probeHarness } from '../../packages/unblock-bench/harness/index.js';
 import { KNOWN_RULES, functionBenchVerdict } from '../../packages/unblock-bench/index.js';
-import { lintForObservation } from '../../packages/unblock-bench/observe/static-facts.js';
-import { planInstrumentation, displayNames } from '../../packages/unblock-bench/observe/plan.js';
+import { lintForObservation } from '../../packages/unblock-bench/observe/instrument/static-facts.js';
+import { planInstrumentation, displayNames } from '../../packages/unblock-bench/observe/instrument/plan.js';
 
 const here = (/** @type {string} */ rel) => fileURLToPath(new URL(rel, import.meta.url));
 

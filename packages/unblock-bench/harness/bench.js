@@ -1,13 +1,13 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runComparison } from '../run-comparison.js';
-import { makeOwnedTempDir } from '../temp-folders.js';
-import { validateSpec } from '../fixture.js';
-import { KNOWN_RULES } from '../options.js';
+import { runComparison } from '../run/run-comparison.js';
+import { makeOwnedTempDir } from '../processes/temp-folders.js';
+import { validateSpec } from '../fixture/fixture.js';
+import { KNOWN_RULES } from '../fixture/options.js';
 import { buildFunctionHarness } from './build.js';
-import { BYSTANDER_PATH } from './runtime.js';
-import { writeHarnessFiles, loadHarnessModule, compareVariants } from './verify.js';
-import { loadPlugin, suggestedReports } from '../after-source.js';
+import { BYSTANDER_PATH } from './emit/runtime.js';
+import { writeHarnessFiles, loadHarnessModule, compareVariants } from './emit/verify.js';
+import { loadPlugin, suggestedReports } from '../variants/after-source.js';
 import { functionBenchVerdict } from '../measurable.js';
 import { benchFactsOf } from 'eslint-plugin-unblock/tooling';
 
@@ -113,7 +113,7 @@ export function describeHarness(harness) {
  * the main thread (`meta.bench.ideal: 'offload'`) predicts an "offload".
  * @param {{ file: string, line: number, rules: string[], messages: string[], plugin?: { rules: Record<string, any> } }} input
  *   messages: the fixed reports, each "<rule id> (line N): …"; plugin: whose rules made them (the Unblock plugin by default)
- * @returns {Promise<{ ideal: import('../fixture.js').IdealSpec, waits: { before: number, after: number } } | { refusal: string }>}
+ * @returns {Promise<{ ideal: import('../fixture/fixture.js').IdealSpec, waits: { before: number, after: number } } | { refusal: string }>}
  */
 export async function probeHarness({ file, line, rules, messages, plugin }) {
   const probe = await buildFunctionHarness({ file, line, rules, probe: true });

@@ -6,8 +6,8 @@
  * ran, and a hash of each file so that a changed file's entries are ignored later).
  */
 import crypto from 'node:crypto';
-import { summarizeRoute } from './summarize.js';
-import { whereCodeRan } from './where-ran.js';
+import { summarizeRoute } from './measure/summarize.js';
+import { whereCodeRan } from './measure/where-ran.js';
 
 /**
  * The observation in memory: `.unblock/observed.json`'s format (the plugin's observed-schema.js,
@@ -17,9 +17,9 @@ import { whereCodeRan } from './where-ran.js';
  */
 
 /**
- * @param {{ fixture: import('../fixture.js').Fixture, root: string, settings: import('./settings.js').ObserveSettings,
- *   facts: import('./static-facts.js').FileFacts[], names: string[], plan: import('./plan.js').Plan,
- *   run: import('./observe.js').RouteRun, resolveFrame: import('./blocks.js').ResolveFrame, version: string }} input
+ * @param {{ fixture: import('../fixture/fixture.js').Fixture, root: string, settings: import('./settings.js').ObserveSettings,
+ *   facts: import('./instrument/static-facts.js').FileFacts[], names: string[], plan: import('./instrument/plan.js').Plan,
+ *   run: import('./observe.js').RouteRun, resolveFrame: import('./measure/blocks.js').ResolveFrame, version: string }} input
  * @returns {Observation}
  */
 export function buildObservation({ fixture, root, settings, facts, names, plan, run, resolveFrame, version }) {
@@ -56,7 +56,7 @@ const RECURRING_SHARE = 0.05;
  * What the rules missed is shown when it cost something per request, and a block when it recurred:
  * one long stretch in a run can be the machine (another process had the core), not the code.
  * A report is shown whatever it cost.
- * @param {import('./summarize.js').Finding} finding
+ * @param {import('./measure/summarize.js').Finding} finding
  * @param {number} requests
  */
 export function worthShowing(finding, requests) {

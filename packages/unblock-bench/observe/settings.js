@@ -6,7 +6,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { KNOWN_RULES, resolveOptions } from '../options.js';
+import { KNOWN_RULES, resolveOptions } from '../fixture/options.js';
 import { BenchError } from '../errors.js';
 
 /** Seconds of unmeasured load per route before it is observed (JIT, caches, connections). */
@@ -19,7 +19,7 @@ const DEFAULT_WARMUP = 0.5;
 
 /**
  * @param {Record<string, any>} options
- * @param {import('../fixture.js').FixtureSpec} spec
+ * @param {import('../fixture/fixture.js').FixtureSpec} spec
  * @returns {ObserveSettings}
  */
 export function observeSettings(options, spec) {

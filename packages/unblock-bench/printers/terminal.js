@@ -1,5 +1,5 @@
 import { findingLabel, machineLine, ms, percent, plural, rps, spread, table } from './format.js';
-import { ratioVerdict } from '../verdict.js';
+import { ratioVerdict } from '../statistics/verdict.js';
 import { idealNote, levelHeadline, notMeasuredText, runtimeLine, slowerRoutes } from './caveats.js';
 
 /**
