@@ -31,8 +31,8 @@ function listProcesses() {
   if (process.platform === 'win32') return [];
   if (process.platform === 'linux') return listFromProc();
   try {
-    // The list runs in the 'exit' hook too, where nothing asynchronous finishes; ps takes milliseconds.
-    // eslint-disable-next-line unblock/no-blocking-sync-call
+    // The list runs in the 'exit' hook too, where nothing asynchronous finishes; ps takes milliseconds
+    // (eslint.config.js exempts this file from the blocking-call rule: every read here is such a read).
     const out = execFileSync('ps', ['-A', '-o', 'pid=,ppid='], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 5000 });
     return out.split('\n').flatMap((line) => {
       const [pid, ppid] = line.trim().split(/\s+/).map(Number);
@@ -64,7 +64,6 @@ function listFromProc() {
 function readStat(pid) {
   try {
     // /proc is kernel memory, never the disk: microseconds, and usable in the 'exit' hook.
-    // eslint-disable-next-line unblock/no-blocking-sync-call
     const text = readFileSync(`/proc/${pid}/stat`, 'utf8');
     const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
     return { pid, ppid: Number(fields[1]), start: fields[19] ?? null };
@@ -89,7 +88,7 @@ function safeReaddir(dir) {
  */
 function hasMark(pid, mark) {
   try {
-    // eslint-disable-next-line unblock/no-blocking-sync-call -- /proc, as above
+    // /proc, as above.
     return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').includes(`${MARK}=${mark}`);
   } catch {
     return false;

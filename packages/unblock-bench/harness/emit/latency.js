@@ -114,13 +114,12 @@ let iterationsPerMs = 0;
 function calibrateIterations() {
   if (iterationsPerMs) return iterationsPerMs;
   const probe = 20_000;
-  // Calibration must time the same work the thread pool will do, on this thread, once at start-up.
-  // eslint-disable-next-line unblock/no-blocking-sync-call
+  // Calibration must time the same work the thread pool will do, on this thread, once at start-up
+  // (eslint.config.js exempts this file from the blocking-call rule for these two calls).
   pbkdf2Sync('warm-up', 'salt', 2_000, 32, 'sha256');
   const samples = [];
   for (let i = 0; i < 7; i += 1) {
     const start = process.hrtime.bigint();
-    // eslint-disable-next-line unblock/no-blocking-sync-call
     pbkdf2Sync('calibrate', 'salt', probe, 32, 'sha256');
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
