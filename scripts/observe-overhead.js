@@ -14,18 +14,18 @@
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { median } from './bench-lint/median.js';
-import { loadFixture } from '../packages/unblock-bench/fixture.js';
-import { loadPlugin } from '../packages/unblock-bench/after-source.js';
-import { collectProjectFiles } from '../packages/unblock-bench/project-files.js';
-import { prepareFixtureCopy } from '../packages/unblock-bench/workspace.js';
-import { startServer } from '../packages/unblock-bench/server-process.js';
-import { startLoadGenerator } from '../packages/unblock-bench/load-process.js';
+import { loadFixture } from '../packages/unblock-bench/fixture/fixture.js';
+import { loadPlugin } from '../packages/unblock-bench/variants/after-source.js';
+import { collectProjectFiles } from '../packages/unblock-bench/fixture/project-files.js';
+import { prepareFixtureCopy } from '../packages/unblock-bench/variants/workspace.js';
+import { startServer } from '../packages/unblock-bench/processes/server-process.js';
+import { startLoadGenerator } from '../packages/unblock-bench/run/load-process.js';
 import { projectRootOf } from '../packages/unblock-bench/observe/settings.js';
-import { lintForObservation } from '../packages/unblock-bench/observe/static-facts.js';
-import { planInstrumentation, displayNames } from '../packages/unblock-bench/observe/plan.js';
-import { KNOWN_RULES } from '../packages/unblock-bench/options.js';
+import { lintForObservation } from '../packages/unblock-bench/observe/instrument/static-facts.js';
+import { planInstrumentation, displayNames } from '../packages/unblock-bench/observe/instrument/plan.js';
+import { KNOWN_RULES } from '../packages/unblock-bench/fixture/options.js';
 
-const PRELOAD = fileURLToPath(new URL('../packages/unblock-bench/observe/host-preload.js', import.meta.url));
+const PRELOAD = fileURLToPath(new URL('../packages/unblock-bench/observe/instrument/host-preload.js', import.meta.url));
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { rounds: { type: 'string', default: '5' }, duration: { type: 'string', default: '2' }, connections: { type: 'string', default: '1' }, 'no-profiler': { type: 'boolean' } } });
 const rounds = Number(values.rounds);

@@ -123,7 +123,7 @@ const builds = [
   },
   // Scripts the runner starts by path (fork, or import from generated code): standalone ES
   // modules at the same relative place as in the repo. dist/pkg/package.json says "module".
-  ...['server-host.js', 'load-worker.js', 'node-check.js', 'harness/runtime.js', 'observe/host-preload.js'].map((name) => `${BENCH_DIR}/${name}`).map((file) => ({
+  ...['processes/server-host.js', 'run/load-worker.js', 'processes/node-check.js', 'harness/emit/runtime.js', 'observe/instrument/host-preload.js'].map((name) => `${BENCH_DIR}/${name}`).map((file) => ({
     ...common,
     format: /** @type {const} */ ('esm'),
     define: {},

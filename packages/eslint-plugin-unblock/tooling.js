@@ -4,7 +4,7 @@
  * tools import from here, never from a file under rules/, so the rules can be regrouped freely.
  *
  * - planWorkerOffloads(sourceCode, messages, { filename }): for each `offloadToWorker` report of
- *   unblock/no-blocking-sync-call, the two-file rewrite (a new worker module and the edits that
+ *   the blocking-call rule, the two-file rewrite (a new worker module and the edits that
  *   call it through a piscina pool). An ESLint fix cannot create a file, so the editor's code
  *   action and the bench's "after" variant apply these plans themselves.
  * - forgetProjectFile(file): tells the project index that a file was saved, created, renamed or
@@ -12,8 +12,17 @@
  * - onLintWarning(listener): hands the one-line warnings of a lint (a file too big or too slow for
  *   the cross-file analysis, a native helper that did not load) to `listener` instead of printing
  *   them as process warnings, until the returned function is called; the editor writes them to its log.
- * - packageMessageIds: the message ids of unblock/no-blocking-sync-call's reports on npm-package
- *   calls (bcrypt, bcryptjs, pako…), which the bench's function harness cannot run for real.
+ * - packageMessageIds: the message ids of the blocking-call rule's reports on npm-package calls
+ *   (bcrypt, bcryptjs, pako…), which the bench's function harness cannot run for real; the rule
+ *   declares them in its `meta.bench.packageCalls` too, which is what the bench reads.
+ * - benchFactsOf(plugin, ruleId): what a rule declares for the bench in `meta.bench` (BenchFacts:
+ *   how its ideal gain is predicted, what observe measures for it, which reports the function
+ *   harness cannot measure). The bench asks this and holds no rule id.
+ * - observedFileIn(root), readObservations(json), and the types of `.unblock/observed.json`
+ *   (ObservedFile and its parts): the file's one format, which observe writes and the rules read.
+ * - FIXTURE_FILE, the field lists and the types of unblock-bench's `fixture.json` (FixtureSpec,
+ *   RouteSpec, IdealSpec): the file's one format, which the bench validates and the rules read
+ *   the server factory of.
  * - describeAwaitSites(sourceCode, filename, options): every await of a linted file, the function
  *   it runs in, and for two awaits of one function whether the waterfall analysis lets them start
  *   together (and why not). `unblock-bench observe` uses it to tell, of the awaits it saw wait one
@@ -26,6 +35,19 @@ export { packageMessageIds } from './rules/no-blocking-sync-call/report/package-
 export { forgetProjectFile, onLintWarning } from './rules/project/index.js';
 export { describeAwaitSites } from './rules/no-await-waterfall/await-sites.js';
 export { nestingWithin } from './rules/project/modules/nesting-depth.js';
+export { benchFactsOf } from './rules/core/rule-shell/bench-facts.js';
+export { observedFileIn, readObservations } from './rules/core/rule-shell/observed-schema.js';
+export { FIXTURE_FILE, TOP_KEYS, LOAD_KEYS, ROUTE_KEYS, IDEAL_KEYS, IDEAL_KINDS } from './rules/project/frameworks/apps/fixture-schema.js';
 
 /** @typedef {import('./rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} WorkerOffload */
 /** @typedef {import('./rules/no-await-waterfall/await-sites.js').AwaitSites} AwaitSites */
+/** @typedef {import('./rules/core/rule-shell/bench-facts.js').BenchFacts} BenchFacts */
+/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedFile} ObservedFile */
+/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedFinding} ObservedFinding */
+/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedKind} ObservedKind */
+/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedSettings} ObservedSettings */
+/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedStartupFunction} ObservedStartupFunction */
+/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedServedFunction} ObservedServedFunction */
+/** @typedef {import('./rules/project/frameworks/apps/fixture-schema.js').FixtureSpec} FixtureSpec */
+/** @typedef {import('./rules/project/frameworks/apps/fixture-schema.js').RouteSpec} RouteSpec */
+/** @typedef {import('./rules/project/frameworks/apps/fixture-schema.js').IdealSpec} IdealSpec */

@@ -8,10 +8,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { createRequire } from 'node:module';
 import { BenchError, oneLine } from './errors.js';
-import { createProgress } from './progress.js';
-import { resolveOptions } from './options.js';
-import { runComparison } from './run-comparison.js';
-import { listenForCancel } from './cancel-signal.js';
+import { createProgress } from './cli/progress.js';
+import { resolveOptions } from './fixture/options.js';
+import { runComparison } from './run/run-comparison.js';
+import { listenForCancel } from './processes/cancel-signal.js';
 import { formatComparison } from './printers/terminal.js';
 import { formatJson } from './printers/json.js';
 import { formatSummary } from './printers/summary.js';
@@ -19,9 +19,9 @@ import { notMeasuredText } from './printers/caveats.js';
 import { renderHtml } from './printers/html.js';
 import { runFunctionCommand } from './harness/command.js';
 import { parseFunctionSpec } from './harness/build.js';
-import { parseLatencyModel } from './harness/latency.js';
-import { describeParseError } from './usage-errors.js';
-import { OPTIONS, USAGE } from './cli-flags.js';
+import { parseLatencyModel } from './harness/emit/latency.js';
+import { describeParseError } from './cli/usage-errors.js';
+import { OPTIONS, USAGE } from './cli/cli-flags.js';
 
 /** Exit code for bad usage (and only for that): nothing was run. */
 const USAGE_ERROR = 2;

@@ -9,7 +9,8 @@
  * package call (bcrypt, bcryptjs, pako, jsonwebtoken…) is measurable only with a fixture, where the
  * package runs: the function harness would find nothing to fix there.
  */
-import { packageMessageIds } from 'eslint-plugin-unblock/tooling';
+import plugin from 'eslint-plugin-unblock';
+import { benchFactsOf } from 'eslint-plugin-unblock/tooling';
 
 /**
  * @typedef {object} ReportShape the parts of an ESLint lint message the predicate reads
@@ -22,11 +23,13 @@ import { packageMessageIds } from 'eslint-plugin-unblock/tooling';
 
 /**
  * @param {ReportShape} report
+ * @param {{ rules: Record<string, any> }} [rules] the plugin whose rules made the report (which
+ *   report is on a package call is each rule's to say, in `meta.bench.packageCalls`)
  * @returns {{ measurable: true } | { measurable: false, reason: string }}
  */
-export function functionBenchVerdict(report) {
+export function functionBenchVerdict(report, rules = plugin) {
   if (!report.ruleId?.startsWith('unblock/')) return { measurable: false, reason: 'it is not an Unblock report' };
-  if (report.ruleId === 'unblock/no-blocking-sync-call' && packageMessageIds.includes(report.messageId ?? '')) {
+  if (benchFactsOf(rules, report.ruleId)?.packageCalls?.includes(report.messageId ?? '')) {
     return {
       measurable: false,
       reason: 'it is a call into an npm package, which the function bench replaces with a simulated value; benchmark the module with a fixture.json instead, where the package runs (docs/bench.md#fixturejson)',
@@ -40,7 +43,8 @@ export function functionBenchVerdict(report) {
 
 /**
  * @param {ReportShape} report
+ * @param {{ rules: Record<string, any> }} [rules]
  */
-export function functionBenchMeasures(report) {
-  return functionBenchVerdict(report).measurable;
+export function functionBenchMeasures(report, rules = plugin) {
+  return functionBenchVerdict(report, rules).measurable;
 }

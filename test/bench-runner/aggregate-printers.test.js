@@ -9,7 +9,7 @@ import {
   idealGain,
   renderHtml,
 } from '../../packages/unblock-bench/index.js';
-import { latencyHistogram, percentile, summarize } from '../../packages/unblock-bench/stats.js';
+import { latencyHistogram, percentile, summarize } from '../../packages/unblock-bench/statistics/stats.js';
 import { niceTicks } from '../../packages/unblock-bench/printers/svg.js';
 
 /**

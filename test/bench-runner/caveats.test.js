@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { aggregateLevel, formatComparison, formatSummary, renderHtml } from '../../packages/unblock-bench/index.js';
 import { idealExplanation, levelHeadline, noisyReason, runtimeLine, slowerRoutes } from '../../packages/unblock-bench/printers/caveats.js';
-import { latencyHistogram } from '../../packages/unblock-bench/stats.js';
+import { latencyHistogram } from '../../packages/unblock-bench/statistics/stats.js';
 
 /**
  * One slice with two routes: GET /users (p50 `users`) and POST /login (p50 `login`).
@@ -43,7 +43,7 @@ function slice(variant, round, rps, users, login, extra = {}) {
 
 /**
  * @param {Array<[number, number, number, number, number, number]>} rounds per round: before rps, users, login; after rps, users, login
- * @param {import('../../packages/unblock-bench/fixture.js').IdealSpec} ideal
+ * @param {import('../../packages/unblock-bench/fixture/fixture.js').IdealSpec} ideal
  * @param {number} [connections]
  */
 function level(rounds, ideal, connections = 10) {

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { makeOwnedTempDir, sweepStaleTempDirs } from '../../packages/unblock-bench/temp-folders.js';
+import { makeOwnedTempDir, sweepStaleTempDirs } from '../../packages/unblock-bench/processes/temp-folders.js';
 
 describe('bench-runner: stale temporary folders', () => {
   /** @type {string} */

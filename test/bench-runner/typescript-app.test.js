@@ -11,7 +11,7 @@ import { cp, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { buildAfterProject, collectProjectFiles, loadPlugin, runComparison } from '../../packages/unblock-bench/index.js';
-import { typeScriptNode } from '../../packages/unblock-bench/node-runtime.js';
+import { typeScriptNode } from '../../packages/unblock-bench/processes/node-runtime.js';
 import { FIXTURES, QUICK, REPO, childPids } from './helpers.js';
 
 const APP = path.join(FIXTURES, 'ts-app');

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { aggregateLevel, formatComparison, formatSummary, hostVerdict, ratioVerdict, renderHtml } from '../../packages/unblock-bench/index.js';
-import { readStealTicks } from '../../packages/unblock-bench/cpu-sampler.js';
+import { readStealTicks } from '../../packages/unblock-bench/processes/cpu-sampler.js';
 
 describe('bench-runner: verdict wording', () => {
   it('says "1.10× slower" for a ratio below 1, never "0.91× faster"', () => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { adHocFixtureSpec, benchOptions, exportedNames, fixtureLabel, isBenchFixture, looksLikeFactory, owningFixtureDir, LATENCY_CHOICES } from '../../extension/src/bench/choices.js';
 import { webviewReportHtml } from '../../extension/src/bench/report-html.js';
-import { validateSpec } from '../../packages/unblock-bench/fixture.js';
-import { validateLatencyModel } from '../../packages/unblock-bench/harness/latency.js';
+import { validateSpec } from '../../packages/unblock-bench/fixture/fixture.js';
+import { validateLatencyModel } from '../../packages/unblock-bench/harness/emit/latency.js';
 
 describe('extension: benchmark command helpers', () => {
   it('passes only the bench settings that are set, named as the runner spells them', () => {

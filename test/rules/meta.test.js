@@ -10,7 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { docsUrl } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/docs-url.js';
-import { KNOWN_RULES } from '../../packages/unblock-bench/options.js';
+import { KNOWN_RULES } from '../../packages/unblock-bench/fixture/options.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const pluginRoot = path.join(root, 'packages/eslint-plugin-unblock');

@@ -35,7 +35,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {string} message
  * @property {Severity} severity
  * @property {'unblock'} source
- * @property {string} ruleId full id, e.g. `unblock/no-await-waterfall`
+ * @property {string} ruleId full id (`unblock/<id>`)
  * @property {{ value: string, target: string | undefined }} code
  * @property {SuggestionAction[]} suggestions
  * @property {OffloadAction} [offload] create the worker module and call it through a pool
@@ -91,7 +91,7 @@ export function toDiagnosticRecord(message, index, lookup) {
     source: DIAGNOSTIC_SOURCE,
     ruleId: message.ruleId,
     // The hover shows `source(code)`: the rule's name without the `unblock/`
-    // prefix reads `unblock(no-await-waterfall)`, the id once, linked to its docs.
+    // prefix reads `unblock(<id>)`, the id once, linked to its docs.
     code: { value: message.ruleId.slice(DIAGNOSTIC_SOURCE.length + 1), target: lookup.docsUrlFor(message.ruleId) },
     suggestions: suggestionActions(message, index),
     summary: lookup.summaryFor?.(message.ruleId),

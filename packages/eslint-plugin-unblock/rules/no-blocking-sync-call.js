@@ -20,7 +20,7 @@ import { withOtherRoutes } from './project/callers/known-route.js';
 import { routeNote } from './core/rule-shell/route-note.js';
 import { packageNames } from './no-blocking-sync-call/package-apis.js';
 import { findPackageCalls } from './no-blocking-sync-call/package-calls.js';
-import { describePackageCall } from './no-blocking-sync-call/report/package-rewrites.js';
+import { describePackageCall, packageMessageIds } from './no-blocking-sync-call/report/package-rewrites.js';
 
 /** @typedef {import('./no-blocking-sync-call/blocking-apis.js').BlockingApi} BlockingApi */
 
@@ -67,6 +67,10 @@ export default createRule({
       recommended: true,
       summary: 'Blocks the event loop',
     },
+    // What unblock-bench predicts and measures for a report (core/rule-shell/bench-facts.js): the
+    // async twin moves the work off the JS thread; observe times the call on that thread; a
+    // report on an npm package's call needs the package itself, which the function bench replaces.
+    bench: { ideal: 'offload', observe: 'blocking', packageCalls: packageMessageIds },
     hasSuggestions: true,
     fixable: 'code',
     schema: [

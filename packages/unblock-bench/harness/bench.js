@@ -1,14 +1,15 @@
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { runComparison } from '../run-comparison.js';
-import { makeOwnedTempDir } from '../temp-folders.js';
-import { validateSpec } from '../fixture.js';
-import { KNOWN_RULES } from '../options.js';
+import { runComparison } from '../run/run-comparison.js';
+import { makeOwnedTempDir } from '../processes/temp-folders.js';
+import { validateSpec } from '../fixture/fixture.js';
+import { KNOWN_RULES } from '../fixture/options.js';
 import { buildFunctionHarness } from './build.js';
-import { BYSTANDER_PATH } from './runtime.js';
-import { writeHarnessFiles, loadHarnessModule, compareVariants } from './verify.js';
-import { loadPlugin, suggestedReports } from '../after-source.js';
+import { BYSTANDER_PATH } from './emit/runtime.js';
+import { writeHarnessFiles, loadHarnessModule, compareVariants } from './emit/verify.js';
+import { loadPlugin, suggestedReports } from '../variants/after-source.js';
 import { functionBenchVerdict } from '../measurable.js';
+import { benchFactsOf } from 'eslint-plugin-unblock/tooling';
 
 /**
  * Benchmarks the function at `file:line` like a fixture: generates the "before" harness, lets the
@@ -108,11 +109,13 @@ export function describeHarness(harness) {
  * simulated values (it loops until a backend says "no more", or needs a real value where a
  * simulated one cannot pass) is refused with the reason. The run uses the step-counting model, so
  * it also counts the waits on each variant's critical path exactly: that count is the ideal gain
- * for I/O; a blocking call moved off the main thread is an "offload".
- * @param {{ file: string, line: number, rules: string[], messages: string[] }} input
- * @returns {Promise<{ ideal: import('../fixture.js').IdealSpec, waits: { before: number, after: number } } | { refusal: string }>}
+ * for I/O. When the waits do not fall, a report whose rule says its fix moves blocking work off
+ * the main thread (`meta.bench.ideal: 'offload'`) predicts an "offload".
+ * @param {{ file: string, line: number, rules: string[], messages: string[], plugin?: { rules: Record<string, any> } }} input
+ *   messages: the fixed reports, each "<rule id> (line N): …"; plugin: whose rules made them (the Unblock plugin by default)
+ * @returns {Promise<{ ideal: import('../fixture/fixture.js').IdealSpec, waits: { before: number, after: number } } | { refusal: string }>}
  */
-export async function probeHarness({ file, line, rules, messages }) {
+export async function probeHarness({ file, line, rules, messages, plugin }) {
   const probe = await buildFunctionHarness({ file, line, rules, probe: true });
   if (probe.refusal) return { refusal: probe.refusal };
   const files = await writeHarnessFiles(/** @type {any} */ (probe));
@@ -127,6 +130,7 @@ export async function probeHarness({ file, line, rules, messages }) {
   if (!same.equal) return { refusal: `the fix changes what the function computes on simulated data: ${same.difference}` };
   const waits = { before: same.before.waits, after: same.after.waits };
   if (waits.after >= 1 && waits.before > waits.after) return { ideal: { kind: 'parallel-io', ...waits }, waits };
-  if (messages.some((m) => m.startsWith('unblock/no-blocking-sync-call'))) return { ideal: { kind: 'offload' }, waits };
+  const rulesOf = plugin ?? (await loadPlugin());
+  if (messages.some((m) => benchFactsOf(rulesOf, m.split(' ', 1)[0])?.ideal === 'offload')) return { ideal: { kind: 'offload' }, waits };
   return { ideal: { kind: 'none' }, waits };
 }

@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import traverseModule from '@babel/traverse';
-import { parseSource } from './parse.js';
-import { stripTypes } from './strip-types.js';
-import { locateFunction, describeFunction } from './locate.js';
-import { collect } from './collect.js';
-import { emitHarness } from './emit.js';
+import { parseSource } from './extract/parse.js';
+import { stripTypes } from './extract/strip-types.js';
+import { locateFunction, describeFunction } from './extract/locate.js';
+import { collect } from './extract/collect.js';
+import { emitHarness } from './emit/emit.js';
 import { HarnessRefusal } from './refusal.js';
-import { validateLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL, parseLatencyModel, withFixedIterations } from './latency.js';
-import { applyPluginFixes } from './apply-fixes.js';
+import { validateLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL, parseLatencyModel, withFixedIterations } from './emit/latency.js';
+import { applyPluginFixes } from './emit/apply-fixes.js';
 
 export { HarnessRefusal, validateLatencyModel, describeLatencyModel, parseLatencyModel, DEFAULT_LATENCY_MODEL };
 
@@ -17,14 +17,14 @@ export { HarnessRefusal, validateLatencyModel, describeLatencyModel, parseLatenc
 // @ts-ignore -- CommonJS default export seen from ESM
 const traverse = traverseModule.default ?? traverseModule;
 
-const RUNTIME_URL = new URL('./runtime.js', import.meta.url).href;
+const RUNTIME_URL = new URL('./emit/runtime.js', import.meta.url).href;
 
 /**
  * @typedef {{
  *   functionName: string | null,
  *   file: string,
  *   line: number,
- *   model: import('./latency.js').LatencyModel,
+ *   model: import('./emit/latency.js').LatencyModel,
  *   modelText: string,
  *   before: { source: string } | null,
  *   after: { source: string, fixed: boolean, messages: string[] } | null,
@@ -101,7 +101,7 @@ export { RUNTIME_URL };
  * @param {import('@babel/types').File} ast
  * @param {string} file
  * @param {number} line
- * @param {import('./latency.js').LatencyModel} model
+ * @param {import('./emit/latency.js').LatencyModel} model
  * @param {string} modelText
  * @param {string} runtimeSpecifier
  */

@@ -1,7 +1,7 @@
 import { formatComparison } from '../printers/terminal.js';
 import { benchmarkFunction } from './bench.js';
 import { parseFunctionSpec } from './build.js';
-import { parseLatencyModel } from './latency.js';
+import { parseLatencyModel } from './emit/latency.js';
 import { formatFunctionHeader } from './report.js';
 
 /**

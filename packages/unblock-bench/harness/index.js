@@ -10,5 +10,5 @@ export { buildFunctionHarness, parseFunctionSpec, HarnessRefusal, RUNTIME_URL } 
 export { benchmarkFunction, describeHarness, probeHarness } from './bench.js';
 export { formatFunctionHeader } from './report.js';
 export { runFunctionCommand } from './command.js';
-export { validateLatencyModel, parseLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL } from './latency.js';
-export { writeHarnessFiles, loadHarnessModule, compareVariants, timeHandler } from './verify.js';
+export { validateLatencyModel, parseLatencyModel, describeLatencyModel, DEFAULT_LATENCY_MODEL } from './emit/latency.js';
+export { writeHarnessFiles, loadHarnessModule, compareVariants, timeHandler } from './emit/verify.js';

@@ -8,14 +8,14 @@ import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BenchError, oneLine } from '../errors.js';
-import { createProgress } from '../progress.js';
-import { listenForCancel } from '../cancel-signal.js';
-import { describeParseError } from '../usage-errors.js';
-import { KNOWN_RULES } from '../options.js';
+import { createProgress } from '../cli/progress.js';
+import { listenForCancel } from '../processes/cancel-signal.js';
+import { describeParseError } from '../cli/usage-errors.js';
+import { KNOWN_RULES } from '../fixture/options.js';
 import { runObserve } from './observe.js';
 import { observeSettings } from './settings.js';
-import { formatObservation } from './print-terminal.js';
-import { renderObservationHtml } from './print-html.js';
+import { formatObservation } from './print/print-terminal.js';
+import { renderObservationHtml } from './print/print-html.js';
 import { defaultObservedFile, mergeObservations, observationJson, writeObservation } from './observed-file.js';
 
 export const OBSERVE_OPTIONS = /** @type {const} */ ({

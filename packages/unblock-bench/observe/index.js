@@ -6,6 +6,6 @@
  *   console.log(formatObservation(observation));
  */
 export { runObserve } from './observe.js';
-export { formatObservation } from './print-terminal.js';
-export { renderObservationHtml } from './print-html.js';
+export { formatObservation } from './print/print-terminal.js';
+export { renderObservationHtml } from './print/print-html.js';
 export { writeObservation, defaultObservedFile, observationJson, mergeObservations } from './observed-file.js';

@@ -9,29 +9,29 @@
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { BenchError, throwIfAborted } from '../errors.js';
-import { loadFixture } from '../fixture.js';
-import { loadPlugin } from '../after-source.js';
-import { collectProjectFiles } from '../project-files.js';
-import { sweepStaleTempDirs } from '../temp-folders.js';
-import { prepareFixtureCopy } from '../workspace.js';
-import { startFixtureServer } from './fixture-server.js';
-import { startLoadGenerator } from '../load-process.js';
-import { guardAgainst, serverNode } from '../run-comparison.js';
+import { loadFixture } from '../fixture/fixture.js';
+import { loadPlugin } from '../variants/after-source.js';
+import { collectProjectFiles } from '../fixture/project-files.js';
+import { sweepStaleTempDirs } from '../processes/temp-folders.js';
+import { prepareFixtureCopy } from '../variants/workspace.js';
+import { startFixtureServer } from './instrument/fixture-server.js';
+import { startLoadGenerator } from '../run/load-process.js';
+import { guardAgainst, serverNode } from '../run/run-comparison.js';
 import { observeSettings, projectRootOf } from './settings.js';
-import { lintForObservation } from './static-facts.js';
-import { planInstrumentation, displayNames } from './plan.js';
+import { lintForObservation } from './instrument/static-facts.js';
+import { planInstrumentation, displayNames } from './instrument/plan.js';
 import { buildObservation } from './result.js';
-import { requireSameAnswers } from './same-answers.js';
+import { requireSameAnswers } from './measure/same-answers.js';
 
-const PRELOAD = fileURLToPath(new URL('./host-preload.js', import.meta.url));
+const PRELOAD = fileURLToPath(new URL('./instrument/host-preload.js', import.meta.url));
 const { version } = createRequire(import.meta.url)('../package.json');
 
 /**
- * @typedef {import('../run-comparison.js').ProgressEvent | { fixture: string, phase: 'observe', message: string, fraction: number }} ObserveProgress
+ * @typedef {import('../run/run-comparison.js').ProgressEvent | { fixture: string, phase: 'observe', message: string, fraction: number }} ObserveProgress
  */
 
 /**
- * @param {Record<string, any> & { fixture: string | import('../fixture.js').Fixture, plugin?: any }} options
+ * @param {Record<string, any> & { fixture: string | import('../fixture/fixture.js').Fixture, plugin?: any }} options
  *   connections, duration, warmup, threadpoolSize, rules, listenTimeout, requestTimeout (as the bench's, see settings.js)
  * @param {{ onProgress?: (event: ObserveProgress) => void, signal?: AbortSignal }} [hooks]
  * @returns {Promise<import('./result.js').Observation>}
@@ -54,7 +54,7 @@ export async function runObserve(options, hooks = {}) {
   // A TypeScript fixture runs on a Node that strips types (the instrumentation inserts plain JavaScript).
   const node = await serverNode(fixture, files);
   const copy = await prepareFixtureCopy(fixture, plan.rewritten, 'observed');
-  /** @type {import('../workspace.js').FixtureCopy | null} */
+  /** @type {import('../variants/workspace.js').FixtureCopy | null} */
   let plain = null;
   try {
     plain = await prepareFixtureCopy(fixture, [], 'plain');
@@ -74,13 +74,13 @@ export async function runObserve(options, hooks = {}) {
  * Starts the instrumented server, checks it answers as the uninstrumented copy `plain` does, and
  * loads each route in turn: a warm-up (not measured), then the measured load with the CPU
  * profiler on. The recorder is emptied between phases, so each phase's records are that route's alone.
- * @param {{ fixture: import('../fixture.js').Fixture, entryPath: string, root: string, plain: import('../workspace.js').FixtureCopy,
- *   node: import('../node-runtime.js').ServerRuntime, plan: import('./plan.js').Plan,
+ * @param {{ fixture: import('../fixture/fixture.js').Fixture, entryPath: string, root: string, plain: import('../variants/workspace.js').FixtureCopy,
+ *   node: import('../processes/node-runtime.js').ServerRuntime, plan: import('./instrument/plan.js').Plan,
  *   settings: import('./settings.js').ObserveSettings, signal?: AbortSignal, onProgress: (event: ObserveProgress) => void }} input
  */
 async function observeRoutes({ fixture, entryPath, root, plain, node, plan, settings, signal, onProgress }) {
   const { spec } = fixture;
-  /** @type {import('../run-comparison.js').ChildProcessHandle[]} */
+  /** @type {import('../run/run-comparison.js').ChildProcessHandle[]} */
   const running = [];
   const guard = guardAgainst(running, signal);
   const total = spec.routes.length * (settings.warmup + settings.duration);

@@ -6,13 +6,14 @@
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { observedFileIn } from 'eslint-plugin-unblock/tooling';
 
 /**
  * Where the rules look by default: `.unblock/observed.json` next to the project's package.json.
  * @param {{ projectRoot: string }} observation
  */
 export function defaultObservedFile(observation) {
-  return path.join(observation.projectRoot, '.unblock', 'observed.json');
+  return observedFileIn(observation.projectRoot);
 }
 
 /**

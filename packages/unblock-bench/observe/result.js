@@ -6,30 +6,20 @@
  * ran, and a hash of each file so that a changed file's entries are ignored later).
  */
 import crypto from 'node:crypto';
-import { summarizeRoute } from './summarize.js';
-import { whereCodeRan } from './where-ran.js';
+import { summarizeRoute } from './measure/summarize.js';
+import { whereCodeRan } from './measure/where-ran.js';
 
 /**
- * @typedef {object} Observation
- * @property {1} schema
- * @property {{ name: string, version: string }} tool
- * @property {string} observedAt ISO time
- * @property {{ name: string, title: string, dir: string, entry: string }} fixture
- * @property {string} projectRoot absolute; file names are relative to it (written files say it relative to themselves, as `root`)
- * @property {import('./settings.js').ObserveSettings} settings
- * @property {Array<{ route: string, requests: number, non2xx: number, seconds: number }>} routes
- * @property {import('./summarize.js').Finding[]} findings most time lost per request first
- * @property {import('./where-ran.js').StartupFunction[]} startupOnly
- * @property {import('./where-ran.js').ServedFunction[]} served
- * @property {Array<{ file: string, line: number, rule: string, message: string }>} unobserved reports whose code no route ran
- * @property {Record<string, { sha256: string }>} files
- * @property {string[]} notes
+ * The observation in memory: `.unblock/observed.json`'s format (the plugin's observed-schema.js,
+ * its one owner), with the project root absolute (`projectRoot`); the written file says it
+ * relative to itself, as `root` (observed-file.js).
+ * @typedef {Omit<import('eslint-plugin-unblock/tooling').ObservedFile, 'root'> & { projectRoot: string }} Observation
  */
 
 /**
- * @param {{ fixture: import('../fixture.js').Fixture, root: string, settings: import('./settings.js').ObserveSettings,
- *   facts: import('./static-facts.js').FileFacts[], names: string[], plan: import('./plan.js').Plan,
- *   run: import('./observe.js').RouteRun, resolveFrame: import('./blocks.js').ResolveFrame, version: string }} input
+ * @param {{ fixture: import('../fixture/fixture.js').Fixture, root: string, settings: import('./settings.js').ObserveSettings,
+ *   facts: import('./instrument/static-facts.js').FileFacts[], names: string[], plan: import('./instrument/plan.js').Plan,
+ *   run: import('./observe.js').RouteRun, resolveFrame: import('./measure/blocks.js').ResolveFrame, version: string }} input
  * @returns {Observation}
  */
 export function buildObservation({ fixture, root, settings, facts, names, plan, run, resolveFrame, version }) {
@@ -66,7 +56,7 @@ const RECURRING_SHARE = 0.05;
  * What the rules missed is shown when it cost something per request, and a block when it recurred:
  * one long stretch in a run can be the machine (another process had the core), not the code.
  * A report is shown whatever it cost.
- * @param {import('./summarize.js').Finding} finding
+ * @param {import('./measure/summarize.js').Finding} finding
  * @param {number} requests
  */
 export function worthShowing(finding, requests) {

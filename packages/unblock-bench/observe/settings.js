@@ -6,26 +6,20 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { KNOWN_RULES, resolveOptions } from '../options.js';
+import { KNOWN_RULES, resolveOptions } from '../fixture/options.js';
 import { BenchError } from '../errors.js';
 
 /** Seconds of unmeasured load per route before it is observed (JIT, caches, connections). */
 const DEFAULT_WARMUP = 0.5;
 
 /**
- * @typedef {object} ObserveSettings
- * @property {number} connections
- * @property {number} duration seconds of observed load per route
- * @property {number} warmup seconds of unmeasured load per route
- * @property {number} threadpoolSize
- * @property {string[]} rules
- * @property {number} listenTimeout
- * @property {number} requestTimeout
+ * The settings of a run, as `.unblock/observed.json` records them (the plugin's observed-schema.js).
+ * @typedef {import('eslint-plugin-unblock/tooling').ObservedSettings} ObserveSettings
  */
 
 /**
  * @param {Record<string, any>} options
- * @param {import('../fixture.js').FixtureSpec} spec
+ * @param {import('../fixture/fixture.js').FixtureSpec} spec
  * @returns {ObserveSettings}
  */
 export function observeSettings(options, spec) {

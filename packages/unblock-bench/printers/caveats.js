@@ -3,7 +3,7 @@
  * summary, HTML): a route the fix made slower, why a measured gain can exceed the ideal, a row
  * whose rounds disagree, what was not measured and why, and which Node ran the servers. Pure.
  */
-import { ratioVerdict } from '../verdict.js';
+import { ratioVerdict } from '../statistics/verdict.js';
 import { findingLabel, ms, percent, plural, ratio } from './format.js';
 
 /** A per-round spread of the req/s ratio this wide marks a row noisy (the rounds disagree by more than ±15 %). */

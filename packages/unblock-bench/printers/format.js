@@ -87,7 +87,7 @@ export function plural(n, word, many = `${word}s`) {
 }
 
 /**
- * "routes/users.js:12 no-await-waterfall": where a finding is and which rule made it.
+ * "routes/users.js:12 <rule id>" (without `unblock/`): where a finding is and which rule made it.
  * @param {{ file?: string, line: number, ruleId: string }} finding
  */
 export function findingLabel(finding) {

@@ -1,8 +1,8 @@
-import { LATENCY_BUCKET_EDGES } from '../stats.js';
+import { LATENCY_BUCKET_EDGES } from '../statistics/stats.js';
 import { summaryRows } from './summary.js';
 import { findingLabel, machineLine, ms, percent, plural, rps } from './format.js';
 import { COLORS, barChart, escapeXml, lineChart } from './svg.js';
-import { ratioVerdict } from '../verdict.js';
+import { ratioVerdict } from '../statistics/verdict.js';
 import { idealNote, levelHeadline, notMeasuredText, runtimeLine } from './caveats.js';
 
 /**

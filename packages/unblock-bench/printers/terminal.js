@@ -1,5 +1,5 @@
 import { findingLabel, machineLine, ms, percent, plural, rps, spread, table } from './format.js';
-import { ratioVerdict } from '../verdict.js';
+import { ratioVerdict } from '../statistics/verdict.js';
 import { idealNote, levelHeadline, notMeasuredText, runtimeLine, slowerRoutes } from './caveats.js';
 
 /**
@@ -52,7 +52,7 @@ export function formatComparison(result, options = {}) {
 }
 
 /**
- * "fix: 2 findings in 1 of 3 project files by unblock/no-await-waterfall"; the rules are named
+ * "fix: 2 findings in 1 of 3 project files by unblock/<id>"; the rules are named
  * only when there are findings to name them by (the line never ends on "by").
  * @param {any} fix
  * @param {any[]} files

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { createHarness, BYSTANDER_PATH } from '../../../packages/unblock-bench/harness/runtime.js';
-import { validateLatencyModel, parseLatencyModel, describeLatencyModel, createLatencySource, DEFAULT_LATENCY_MODEL, withFixedIterations } from '../../../packages/unblock-bench/harness/latency.js';
+import { createHarness, BYSTANDER_PATH } from '../../../packages/unblock-bench/harness/emit/runtime.js';
+import { validateLatencyModel, parseLatencyModel, describeLatencyModel, createLatencySource, DEFAULT_LATENCY_MODEL, withFixedIterations } from '../../../packages/unblock-bench/harness/emit/latency.js';
 
 /** @param {string[]} asyncCalls @param {(db: any, req: any) => any} body */
 async function run(asyncCalls, body, model = { kind: 'io', ms: 0 }) {

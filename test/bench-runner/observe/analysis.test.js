@@ -4,9 +4,9 @@
  * CPU profile were blocks and where, and which functions ran only at start-up.
  */
 import assert from 'node:assert/strict';
-import { waitInstances } from '../../../packages/unblock-bench/observe/waits.js';
-import { findBlocks } from '../../../packages/unblock-bench/observe/blocks.js';
-import { whereCodeRan } from '../../../packages/unblock-bench/observe/where-ran.js';
+import { waitInstances } from '../../../packages/unblock-bench/observe/measure/waits.js';
+import { findBlocks } from '../../../packages/unblock-bench/observe/measure/blocks.js';
+import { whereCodeRan } from '../../../packages/unblock-bench/observe/measure/where-ran.js';
 import { worthShowing } from '../../../packages/unblock-bench/observe/result.js';
 
 /**
@@ -101,7 +101,7 @@ function profileOf(names, gapAt) {
   };
 }
 
-/** @type {import('../../../packages/unblock-bench/observe/blocks.js').ResolveFrame} */
+/** @type {import('../../../packages/unblock-bench/observe/measure/blocks.js').ResolveFrame} */
 const resolve = (url) => {
   const name = /\/(\w+)\.js$/.exec(url)?.[1];
   return name ? { file: 0, fn: { id: name.length, name, line: 3, range: [0, 10] }, line: 3, where: `app/${name}.js:3` } : null;
@@ -142,7 +142,7 @@ describe('observe: blocks of the main thread', () => {
 });
 
 describe('observe: what the rules missed is shown when it stands out', () => {
-  /** @param {Partial<import('../../../packages/unblock-bench/observe/summarize.js').Finding>} f */
+  /** @param {Partial<import('../../../packages/unblock-bench/observe/measure/summarize.js').Finding>} f */
   const missed = (f) => /** @type {any} */ ({ kind: 'blocking', rule: null, perRequestMs: 5, runs: 10, ...f });
 
   it('a block that recurs; not one long stretch in one request of many (the machine, as likely as the code)', () => {

@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { instrumentSource } from '../../../packages/unblock-bench/observe/instrument.js';
-import { installRecorder } from '../../../packages/unblock-bench/observe/runtime.js';
+import { instrumentSource } from '../../../packages/unblock-bench/observe/instrument/instrument.js';
+import { installRecorder } from '../../../packages/unblock-bench/observe/instrument/runtime.js';
 
 /** @type {string} */
 let dir;
@@ -39,7 +39,7 @@ function spanOf(source, snippet) {
 /**
  * Instruments `source`, installs a fresh recorder, imports the result and returns what it exports.
  * @param {string} source
- * @param {import('../../../packages/unblock-bench/observe/instrument.js').ReportedCall[]} [blockingCalls]
+ * @param {import('../../../packages/unblock-bench/observe/instrument/instrument.js').ReportedCall[]} [blockingCalls]
  */
 async function load(source, blockingCalls = []) {
   const result = instrumentSource(source, { filename: 'case.mjs', fileId: 0, blockingCalls, ids: { fn: 0, site: 0 } });

@@ -35,7 +35,7 @@ const ownTempDirs = () => fs.readdirSync(os.tmpdir()).filter((name) => name.star
 
 /**
  * @param {import('../../../packages/unblock-bench/observe/result.js').Observation} observation
- * @param {(f: import('../../../packages/unblock-bench/observe/summarize.js').Finding) => boolean} test
+ * @param {(f: import('../../../packages/unblock-bench/observe/measure/summarize.js').Finding) => boolean} test
  */
 function findingWhere(observation, test) {
   const found = observation.findings.filter(test);

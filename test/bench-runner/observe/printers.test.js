@@ -4,8 +4,8 @@
  * itself), and several fixtures of one project merged into one observations file.
  */
 import assert from 'node:assert/strict';
-import { formatObservation } from '../../../packages/unblock-bench/observe/print-terminal.js';
-import { renderObservationHtml } from '../../../packages/unblock-bench/observe/print-html.js';
+import { formatObservation } from '../../../packages/unblock-bench/observe/print/print-terminal.js';
+import { renderObservationHtml } from '../../../packages/unblock-bench/observe/print/print-html.js';
 import { mergeObservations, observationJson } from '../../../packages/unblock-bench/observe/observed-file.js';
 
 /** @returns {import('../../../packages/unblock-bench/observe/result.js').Observation} */

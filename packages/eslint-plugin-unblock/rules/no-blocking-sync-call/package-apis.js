@@ -14,7 +14,7 @@
  *   thread, yielding only after each 100 ms of work): the report names native `bcrypt` or a
  *   worker thread, and the only rewrite is the switch to native `bcrypt` where it keeps the hash.
  *
- * Costs were measured on this project's 2-core machine (see docs/rules/no-blocking-sync-call.md).
+ * Costs were measured on this project's 2-core machine (see the rule's docs page).
  */
 
 /** @typedef {import('./blocking-apis.js').CostClass} CostClass */

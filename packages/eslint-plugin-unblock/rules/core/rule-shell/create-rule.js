@@ -16,8 +16,9 @@ import { withProofs } from './proofs.js';
  * @template {Record<string, any>} Options
  * @typedef {object} RuleSpec
  * @property {string} id the rule id without the `unblock/` prefix
- * @property {Omit<import('eslint').Rule.RuleMetaData, 'defaultOptions'> & { docs: { description: string, recommended?: boolean, summary: string } }} meta
- *   `docs.url` is added here; `docs.summary` is the few words an editor shows above a report (a CodeLens)
+ * @property {Omit<import('eslint').Rule.RuleMetaData, 'defaultOptions'> & { docs: { description: string, recommended?: boolean, summary: string }, bench?: import('./bench-facts.js').BenchFacts }} meta
+ *   `docs.url` is added here; `docs.summary` is the few words an editor shows above a report (a CodeLens);
+ *   `bench`, what unblock-bench needs to know of the rule's findings (bench-facts.js)
  * @property {Options} defaultOptions the first option object's defaults
  * @property {string} [ignoreOption] the option holding the globs of files the rule leaves alone (default `ignoreFiles`)
  * @property {(text: string, options: Options) => boolean} [appliesTo] false when a file with this text cannot hold
@@ -43,9 +44,26 @@ export function createRule({ id, meta, defaultOptions, ignoreOption = 'ignoreFil
       return create(withObservations(withProofs(context, messages), `unblock/${id}`, messages), options, createReportGates(context, options, ignoreOption));
     },
   };
-  return withHostCheck(`unblock/${id}`, rule, {
+  const made = withHostCheck(`unblock/${id}`, rule, {
     appliesTo: appliesTo && ((context) => appliesTo(context.sourceCode.text ?? '', optionsOf(context.options[0]))),
   });
+  idOf.set(made, id);
+  return made;
+}
+
+/** Each rule's id, as its entry wrote it once: index.js keys the rule list by it. */
+const idOf = new WeakMap();
+
+/**
+ * The id (without `unblock/`) a rule was made with, so that the rule list is keyed by what each
+ * rule says and no other file writes the id again.
+ * @param {import('eslint').Rule.RuleModule} rule
+ * @returns {string}
+ */
+export function ruleIdOf(rule) {
+  const id = idOf.get(rule);
+  if (id === undefined) throw new TypeError('not a rule made with createRule');
+  return id;
 }
 
 /**

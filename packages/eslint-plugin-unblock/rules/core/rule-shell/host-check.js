@@ -56,7 +56,7 @@ const warned = new Set();
  * The check costs a few property lookups per file. A file the rule can report nothing in (its
  * `appliesTo` says so from the text) costs no more than that: no listeners, no lint noted.
  * @template {import('eslint').Rule.RuleModule} T
- * @param {string} id full rule id, e.g. `unblock/no-await-waterfall`
+ * @param {string} id full rule id (`unblock/<id>`)
  * @param {T} rule
  * @param {{ appliesTo?: (context: import('eslint').Rule.RuleContext) => boolean, warn?: (message: string) => void }} [shell]
  *   appliesTo: false when the file's text cannot hold a report (a quick test, never a guess);

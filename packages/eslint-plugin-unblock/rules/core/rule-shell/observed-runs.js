@@ -18,16 +18,16 @@ import path from 'node:path';
 import { enclosingFunction } from '../syntax/ast.js';
 import { projectRootsOf } from '../../project/modules/project-root.js';
 import { lintGeneration, lintWarning } from '../../project/modules/lint-bounds.js';
-import { readObservations, plainText } from './observed-schema.js';
+import { readObservations, plainText, observedFileIn } from './observed-schema.js';
 import { readRegularFile, regularFileStat } from '../../project/modules/read-regular-file.js';
 
 /** An observations file bigger than this is not read. */
 const MAX_BYTES = 20_000_000;
 
 /**
- * @typedef {{ kind: string, file: string, line: number, route: string, perRequestMs: number, rule: string | null }} ObservedFinding
- * @typedef {{ file: string, line: number, endLine?: number, endColumn?: number }} ObservedFunction
- * @typedef {{ root: string, files: Record<string, { sha256: string }>, findings: ObservedFinding[], startupOnly: ObservedFunction[] }} Observations
+ * @typedef {import('./observed-schema.js').ReadFinding} ObservedFinding
+ * @typedef {import('./observed-schema.js').ReadFunction} ObservedFunction
+ * @typedef {import('./observed-schema.js').Observations} Observations
  * @typedef {{ findings: ObservedFinding[], startupEnds: Set<string> }} FileObservations what applies to one linted file
  */
 
@@ -165,7 +165,7 @@ function observationsPath(context, file) {
   if (setting === false) return null;
   if (typeof setting === 'string' && setting !== '') return path.resolve(context.cwd ?? '', setting);
   const roots = projectRootsOf(file);
-  return roots ? path.join(roots.packageRoot, '.unblock', 'observed.json') : null;
+  return roots ? observedFileIn(roots.packageRoot) : null;
 }
 
 /** @type {Map<string, { generation: number, mtimeMs: number, size: number, data: Observations | null }>} */

@@ -51,7 +51,9 @@ const camel = (text) => text.replace(/[^a-zA-Z0-9]+(.)/g, (_, c) => c.toUpperCas
 export function planWorkerOffloads(sourceCode, messages, { filename }) {
   /** @type {Map<object, WorkerOffload>} */
   const plans = new Map();
-  const wanted = messages.filter((m) => m.ruleId === 'unblock/no-blocking-sync-call' && m.messageId === 'offloadToWorker');
+  // The message id is this rule's own (no other Unblock rule has it): the rule's id is written
+  // once, in its entry, and each report is matched to a worker-cured call at its place below.
+  const wanted = messages.filter((m) => m.ruleId?.startsWith('unblock/') && m.messageId === 'offloadToWorker');
   if (wanted.length === 0) return plans;
   /** @type {any[]} */
   const dynamicImports = [];

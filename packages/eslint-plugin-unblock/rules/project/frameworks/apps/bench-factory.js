@@ -8,12 +8,14 @@
  * The fixture.json is looked for in the file's folder and every folder above it up to the project
  * root (the workspace root in a monorepo), so one next to the file's package or at the project
  * root counts. Its `entry` must resolve to this very file; anything else in it is the bench's.
+ * The file's format is fixture-schema.js's.
  */
 import path from 'node:path';
 import { exportedFunctions } from '../exported-functions.js';
 import { projectRootsOf } from '../../modules/project-root.js';
 import { readRegularFile } from '../../modules/read-regular-file.js';
 import { lintGeneration, isWithin } from '../../modules/lint-bounds.js';
+import { FIXTURE_FILE, factoryOf } from './fixture-schema.js';
 
 /** A fixture.json bigger than this is not the bench's. */
 const MAX_FIXTURE_BYTES = 200_000;
@@ -50,22 +52,8 @@ function factoryIn(folder) {
   const generation = lintGeneration();
   const cached = byFolder.get(folder);
   if (cached && cached.generation === generation) return cached.factory;
-  const factory = parseFactory(readRegularFile(path.join(folder, 'fixture.json'), MAX_FIXTURE_BYTES));
+  const factory = factoryOf(readRegularFile(path.join(folder, FIXTURE_FILE), MAX_FIXTURE_BYTES));
   if (byFolder.size > 10_000) byFolder.clear();
   byFolder.set(folder, { generation, factory });
   return factory;
-}
-
-/** @param {string | null} text */
-function parseFactory(text) {
-  if (text === null) return null;
-  let spec;
-  try {
-    spec = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (spec?.kind !== 'factory' || typeof spec.entry !== 'string' || spec.entry === '') return null;
-  const exportName = spec.export === undefined ? 'default' : spec.export;
-  return typeof exportName === 'string' ? { entry: spec.entry, exportName } : null;
 }
