@@ -29,6 +29,9 @@
  *   after another, which could have overlapped: the rule's own answer, not a second opinion.
  * - nestingWithin(text): whether a text is shallow enough to hand to oxc-parser, whose stack
  *   overflow is a crash of the process, not an exception; the editor's parser asks before parsing.
+ * - createProofCollector(): the proofs of one lint, for a host that shows them beside the messages
+ *   (the editor's "Why this warning"): its `settings` go into the Linter's config, `linesFor(message)`
+ *   gives a message's proof as lines.
  */
 export { planWorkerOffloads } from './rules/no-blocking-sync-call/report/worker-offload.js';
 export { packageMessageIds } from './rules/no-blocking-sync-call/report/package-rewrites.js';
@@ -36,6 +39,7 @@ export { forgetProjectFile, onLintWarning } from './rules/project/index.js';
 export { describeAwaitSites } from './rules/no-await-waterfall/await-sites.js';
 export { nestingWithin } from './rules/project/modules/nesting-depth.js';
 export { benchFactsOf } from './rules/core/rule-shell/bench-facts.js';
+export { createProofCollector } from './rules/core/rule-shell/proof-collector.js';
 export { observedFileIn, readObservations } from './rules/core/rule-shell/observed-schema.js';
 export { FIXTURE_FILE, TOP_KEYS, LOAD_KEYS, ROUTE_KEYS, IDEAL_KEYS, IDEAL_KINDS } from './rules/project/frameworks/apps/fixture-schema.js';
 

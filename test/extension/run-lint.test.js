@@ -10,6 +10,8 @@ import { createLintRunner } from '../../extension/src/lint/run-lint.js';
 import { createLineIndex } from '../../extension/src/mapping/positions.js';
 import { toDiagnosticRecord } from '../../extension/src/mapping/diagnostics.js';
 import { fixAllText } from '../../extension/src/mapping/fix-all.js';
+import { shownMessageOf } from '../../extension/src/mapping/why.js';
+import { createProofCollector } from '../../packages/eslint-plugin-unblock/tooling.js';
 
 const { lintText, docsUrls } = createLintRunner({ Linter, plugin: unblock, loadTsParser: () => tsParser });
 const settings = { severity: {}, ruleOptions: {} };
@@ -113,5 +115,23 @@ describe('extension: the project index from the editor', () => {
   it('keeps the single-file analysis for an untitled document (no folder)', () => {
     // Without the other files the two unknown helpers read as independent, as before the index.
     assert.deepEqual(lintFixtureFile('ensure-tenant', 'handler.js', ''), ['unblock/no-await-waterfall']);
+  });
+});
+
+describe('extension: "Why this warning"', () => {
+  it('gives each report its proof, and the hover shows it under the message', () => {
+    const withProofs = createLintRunner({ Linter, plugin: unblock, loadTsParser: () => tsParser, createProofCollector });
+    const [message] = withProofs.lintText(waterfallTs, { fileName: 'src/load.ts', languageId: 'typescript', settings }).messages;
+    // The message keeps its id (quick fixes and the bench read it); the proof comes beside it.
+    assert.equal(message.messageId, 'waterfall');
+    assert.ok(message.why);
+    assert.match(message.why[0], /entry: /);
+    assert.ok(message.why.some((line) => /operation: db\.getUser\(id\): read/.test(line)));
+    const record = toDiagnosticRecord(message, createLineIndex(waterfallTs), { severityFor: () => 'warning', docsUrlFor: (id) => docsUrls[id] });
+    const shown = shownMessageOf(/** @type {any} */ (record));
+    assert.ok(shown.startsWith(`${record?.message}\n\nWhy this warning:\nentry: `));
+    // Without a collector, the message is the rule's alone.
+    const [plain] = lintText(waterfallTs, { fileName: 'src/load.ts', languageId: 'typescript', settings }).messages;
+    assert.equal(/** @type {any} */ (plain).why, undefined);
   });
 });

@@ -67,6 +67,19 @@ describe('proofs: the shell reports only what it can prove', () => {
     assert.match(message.message, /entry: GET \/orders \(routes\.js\)\n {2}chain: listOrders\n {2}operation: db\.orders\.find\(\): read, from its body\n {2}why: neither uses the other$/);
   });
 
+  it('a host\'s proof sink (settings.unblock.onProof) gets each proof where its message starts; the message keeps its id', () => {
+    /** @type {any[]} */
+    const notes = [];
+    const [message] = lint(ruleReporting(complete), { unblock: { onProof: (/** @type {any} */ note) => notes.push(note) } });
+    assert.equal(message.message, 'found it');
+    assert.equal(message.messageId, 'found');
+    assert.deepEqual(notes, [{ ruleId: 'p/probe', line: message.line, column: message.column, lines: proofLines(complete) }]);
+    // A report refused for want of a proof reaches the sink no more than the host.
+    notes.length = 0;
+    assert.deepEqual(lint(ruleReporting(undefined), { unblock: { onProof: (/** @type {any} */ note) => notes.push(note) } }), []);
+    assert.deepEqual(notes, []);
+  });
+
   it('every report of the three rules on a route carries a proof that names the route', () => {
     const code = `import express from 'express';
 import { pbkdf2Sync } from 'node:crypto';

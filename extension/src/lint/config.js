@@ -17,9 +17,10 @@ import { LINTED_FILE_PATTERNS } from './language.js';
  * @param {unknown} args.tsParser `@typescript-eslint/parser`
  * @param {LintSettings} args.settings
  * @param {boolean} [args.withOptions] false to lint with the rules' default options
+ * @param {Record<string, unknown>} [args.sharedSettings] ESLint's shared settings (the proof collector's `unblock.onProof`)
  * @returns {import('eslint').Linter.Config[]}
  */
-export function buildLintConfig({ plugin, language, tsParser, settings, withOptions = true }) {
+export function buildLintConfig({ plugin, language, tsParser, settings, withOptions = true, sharedSettings }) {
   /** @type {import('eslint').Linter.RulesRecord} */
   const rules = {};
   for (const id of Object.keys(plugin.rules)) {
@@ -48,6 +49,7 @@ export function buildLintConfig({ plugin, language, tsParser, settings, withOpti
     plugins: { unblock: /** @type {import('eslint').ESLint.Plugin} */ (plugin) },
     languageOptions,
     linterOptions: { reportUnusedDisableDirectives: 'off' },
+    ...(sharedSettings ? { settings: sharedSettings } : {}),
     rules,
   }];
 }

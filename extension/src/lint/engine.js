@@ -6,7 +6,7 @@
 // as typescript-eslint, several times faster), by typescript-eslint everywhere else.
 import { Linter } from 'eslint/universal';
 import unblock from 'eslint-plugin-unblock';
-import { planWorkerOffloads } from 'eslint-plugin-unblock/tooling';
+import { planWorkerOffloads, createProofCollector } from 'eslint-plugin-unblock/tooling';
 export { forgetProjectFile } from 'eslint-plugin-unblock/tooling';
 import { onLintWarning } from 'eslint-plugin-unblock/tooling';
 import { createLintRunner } from './run-lint.js';
@@ -20,4 +20,4 @@ const loadTsParser = () => (tsParser ??= require('./oxc-parser/index.js').create
 /** Which parser read the last TypeScript document: 'oxc', 'fallback' (typescript-eslint) or undefined (none yet). */
 export const lastTypeScriptParse = () => tsParser?.lastPath();
 
-export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads, onLintWarning, benchMeasures: functionBenchMeasures });
+export const { lintText, docsUrls, summaries, ruleIds } = createLintRunner({ Linter, plugin: unblock, loadTsParser, planWorkerOffloads, onLintWarning, benchMeasures: functionBenchMeasures, createProofCollector });

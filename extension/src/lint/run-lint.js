@@ -27,8 +27,10 @@ import { findParseError } from '../mapping/diagnostics.js';
  *   budget warnings during a lint (they are returned with the result instead of printed)
  * @param {(message: import('../mapping/diagnostics.js').LintMessage) => boolean} [deps.benchMeasures] whether
  *   "Benchmark this function" can measure a report (the bench's own predicate): the CodeLens is offered only then
+ * @param {typeof import('eslint-plugin-unblock/tooling').createProofCollector} [deps.createProofCollector] collects each
+ *   report's proof, which the hover shows as "Why this warning"
  */
-export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads, onLintWarning, benchMeasures }) {
+export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOffloads, onLintWarning, benchMeasures, createProofCollector }) {
   /** One Linter per workspace folder: its cwd is what ignore globs are relative to, and where the project index starts. */
   /** @type {Map<string, InstanceType<typeof Linter>>} */
   const linters = new Map();
@@ -79,11 +81,16 @@ export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOfflo
     const filename = cwd ? path.join(cwd, lintFileName(fileName, language)) : lintFileName(fileName, language);
     const linter = linterFor(cwd);
     const tsParser = language.kind === 'ts' ? loadTsParser() : undefined;
-    const run = (/** @type {boolean} */ withOptions, /** @type {'module' | 'commonjs'} */ sourceType) => linter.verify(
-      text,
-      buildLintConfig({ plugin, language: { ...language, sourceType }, tsParser, settings, withOptions }),
-      { filename },
-    );
+    // One collector per verify: a retry (without options, or as a script) must not keep the proofs of the run it replaces.
+    let proofs = createProofCollector?.();
+    const run = (/** @type {boolean} */ withOptions, /** @type {'module' | 'commonjs'} */ sourceType) => {
+      proofs = createProofCollector?.();
+      return linter.verify(
+        text,
+        buildLintConfig({ plugin, language: { ...language, sourceType }, tsParser, settings, withOptions, sharedSettings: proofs?.settings }),
+        { filename },
+      );
+    };
     /** @type {string | undefined} */
     let configError;
     let messages;
@@ -108,6 +115,12 @@ export function createLintRunner({ Linter, plugin, loadTsParser, planWorkerOfflo
       // The source code of the last verify, which produced `messages`.
       for (const [message, offload] of planWorkerOffloads(linter.getSourceCode(), messages, { filename })) {
         /** @type {any} */ (message).offload = offload;
+      }
+    }
+    if (!fatal && proofs) {
+      for (const message of messages) {
+        const why = proofs.linesFor(message);
+        if (why) /** @type {any} */ (message).why = why;
       }
     }
     if (!fatal && benchMeasures) {

@@ -23,6 +23,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {{ desc: string, messageId?: string, fix: { range: [number, number], text: string } }[]} [suggestions]
  * @property {import('eslint-plugin-unblock/tooling').WorkerOffload} [offload] the two-file worker rewrite, when planned
  * @property {boolean} [benchable] "Benchmark this function" can measure it (set by the lint runner from the bench's predicate)
+ * @property {string[]} [why] the report's proof, one line per link (set by the lint runner from the proof collector)
  */
 
 /** @typedef {{ range: Range, newText: string }} TextEdit */
@@ -41,6 +42,7 @@ import { messageRange, offsetsToRange } from './positions.js';
  * @property {OffloadAction} [offload] create the worker module and call it through a pool
  * @property {string} [summary] the rule's few-word summary (its `meta.docs.summary`), the CodeLens title
  * @property {boolean} benchable "Benchmark this function" can measure it: the "Benchmark" CodeLens is offered only then
+ * @property {string[]} [why] the report's proof (entry, chain, operations, why), shown under the message as "Why this warning"
  */
 
 export const DIAGNOSTIC_SOURCE = 'unblock';
@@ -96,6 +98,7 @@ export function toDiagnosticRecord(message, index, lookup) {
     suggestions: suggestionActions(message, index),
     summary: lookup.summaryFor?.(message.ruleId),
     benchable: message.benchable === true,
+    ...(message.why ? { why: message.why } : {}),
     ...(message.offload ? { offload: offloadAction(message.offload, index) } : {}),
   };
 }

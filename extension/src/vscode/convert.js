@@ -1,5 +1,6 @@
 // Plain records from the mapping modules → VS Code API objects. The only place that knows both.
 import * as vscode from 'vscode';
+import { shownMessageOf } from '../mapping/why.js';
 
 const SEVERITY = {
   error: vscode.DiagnosticSeverity.Error,
@@ -20,7 +21,7 @@ export function toTextEdit(edit) {
 
 /** @param {import('../mapping/diagnostics.js').DiagnosticRecord} record */
 export function toDiagnostic(record) {
-  const diagnostic = new vscode.Diagnostic(toRange(record.range), record.message, SEVERITY[record.severity]);
+  const diagnostic = new vscode.Diagnostic(toRange(record.range), shownMessageOf(record), SEVERITY[record.severity]);
   diagnostic.source = record.source;
   diagnostic.code = record.code.target
     ? { value: record.code.value, target: vscode.Uri.parse(record.code.target) }
@@ -36,6 +37,7 @@ export function toDiagnostic(record) {
  */
 export function sameDiagnostic(diagnostic, record) {
   const code = typeof diagnostic.code === 'object' ? diagnostic.code.value : diagnostic.code;
-  return diagnostic.source === record.source && code === record.code.value && diagnostic.message === record.message
+  return diagnostic.source === record.source && code === record.code.value && diagnostic.message === shownMessageOf(record)
     && diagnostic.range.isEqual(toRange(record.range));
 }
+

@@ -50,6 +50,8 @@ describe('Unblock in a trusted workspace', function () {
     assert.match(String(diagnostic.code.target), /docs\/rules\/no-await-waterfall\.md$/);
     assert.deepEqual([diagnostic.range.start.line, diagnostic.range.start.character, diagnostic.range.end.line], [6, 2, 7]);
     assert.match(diagnostic.message, /^`\w+\(\)` and `\w+\(\)` wait for each other/);
+    // "Why this warning": the report's proof under its message, in the hover and the Problems panel.
+    assert.match(diagnostic.message, /\n\nWhy this warning:\nentry: .+\nchain: .+\noperation: /);
     /** @type {vscode.CodeLens[]} */
     const lenses = await h.waitFor(async () => {
       const all = await vscode.commands.executeCommand('vscode.executeCodeLensProvider', uri);

@@ -7,7 +7,9 @@
  *
  * The proof is shown on demand: with ESLint's shared setting `unblock.explain` (or the
  * environment variable `UNBLOCK_EXPLAIN=1`, handy from the command line) each message ends
- * with its proof, one line per link.
+ * with its proof, one line per link. A host that shows the proof apart from the message (the
+ * editor's "Why this warning") hands a function as `settings.unblock.onProof` instead: the
+ * message stays as it is, with its messageId, and the function receives each proof.
  */
 
 /**
@@ -25,6 +27,13 @@
  * @property {string[]} chain  the functions from the entry to the reported code, outermost first
  * @property {ProofOperation[]} operations
  * @property {string} why  why they may run together, or what the call costs
+ *
+ * @typedef {object} ProofNote  a proof as `settings.unblock.onProof` receives it: where the report's message starts
+ *   (1-based line and column, as ESLint's messages say) and the proof's lines
+ * @property {string} ruleId
+ * @property {number} line
+ * @property {number} column
+ * @property {string[]} lines
  *
  * @typedef {import('eslint').Rule.ReportDescriptor & { proof: Proof }} ProvenReport  what a rule reports
  * @typedef {Omit<import('eslint').Rule.RuleContext, 'report'> & { report(descriptor: ProvenReport): void }} ProvenContext
@@ -61,9 +70,13 @@ export function isCompleteProof(proof) {
  */
 export function withProofs(context, messages) {
   const explain = explaining(context);
+  const sink = proofSinkOf(context);
   const report = (/** @type {any} */ descriptor) => {
     const { proof, ...rest } = descriptor ?? {};
     if (!isCompleteProof(proof)) return undefined;
+    const start = rest.loc?.start ?? rest.node?.loc?.start;
+    // An editor asks for each report's proof beside its message (its "Why this warning"), keyed as ESLint's message is placed.
+    if (sink && start) sink({ ruleId: context.id, line: start.line, column: start.column + 1, lines: proofLines(proof) });
     if (!explain) return context.report(rest);
     const { messageId, data, ...plain } = rest;
     const template = messageId ? messages[messageId] : rest.message;
@@ -101,6 +114,17 @@ export function shorten(code) {
 function explaining(context) {
   const setting = /** @type {any} */ (context.settings)?.unblock?.explain;
   return setting === true || process.env.UNBLOCK_EXPLAIN === '1';
+}
+
+/**
+ * The function a host hands in ESLint's shared settings (`settings.unblock.onProof`) to receive each
+ * report's proof, or null.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @returns {((proof: ProofNote) => void) | null}
+ */
+function proofSinkOf(context) {
+  const sink = /** @type {any} */ (context.settings)?.unblock?.onProof;
+  return typeof sink === 'function' ? sink : null;
 }
 
 /**
