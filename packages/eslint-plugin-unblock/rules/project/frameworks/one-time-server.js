@@ -10,7 +10,7 @@
  * normal one.
  */
 import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
-import { HTTP_METHODS } from './routers.js';
+import { HTTP_METHODS } from './http-methods.js';
 
 /** @type {WeakMap<object, Map<string, boolean>>} per declaring function (or program): app name → closed by its own route */
 const answers = new WeakMap();

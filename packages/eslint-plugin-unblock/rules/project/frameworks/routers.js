@@ -10,15 +10,13 @@ import { keyName } from '../modules/module-view.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { loadModule } from '../modules/module-cache.js';
 import { closedByOwnRoute } from './one-time-server.js';
+import { HTTP_METHODS } from './http-methods.js';
 import { dependsOnAny } from './dependencies.js';
 
 /**
  * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
  * @typedef {import('./index.js').Registration} Registration
  */
-
-/** Methods that register a handler for an HTTP method (or for all, as middleware). */
-export const HTTP_METHODS = new Set(['get', 'post', 'put', 'patch', 'delete', 'del', 'head', 'options', 'all', 'use']);
 
 /**
  * Whether a receiver object comes from one of `packages`: a binding made by a
