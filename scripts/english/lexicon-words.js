@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { nameWords } from '../../packages/eslint-plugin-unblock/rules/core/effects/call-names.js';
+import { nameWords } from '../../packages/eslint-plugin-unblock/rules/effects/call-names.js';
 import { isOnlyANoun } from './noun-test.js';
 
 const require = createRequire(import.meta.url);

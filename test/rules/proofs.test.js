@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { createRule } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/create-rule.js';
-import { isCompleteProof, proofLines } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/proofs.js';
+import { createRule } from '../../packages/eslint-plugin-unblock/rules/rule-shell/create-rule.js';
+import { isCompleteProof, proofLines } from '../../packages/eslint-plugin-unblock/rules/rule-shell/proofs.js';
 
 const complete = {
   entry: { label: 'GET /orders', file: 'routes.js' },

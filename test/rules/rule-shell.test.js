@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { createRule } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/create-rule.js';
+import { createRule } from '../../packages/eslint-plugin-unblock/rules/rule-shell/create-rule.js';
 import { lintGeneration, lintPauses } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
 
 /**

@@ -15,7 +15,7 @@ const WINDOW = 40;
  *
  * @typedef {object} StatementFacts
  * @property {(statement: any) => Candidate | null} candidateOf  an awaited operation that may join a group
- * @property {(statement: any) => import('../core/effects/effects.js').Effects | null} crossableEffects  effects of a plain statement an operation may move across, or null for a wall
+ * @property {(statement: any) => import('../effects/effects.js').Effects | null} crossableEffects  effects of a plain statement an operation may move across, or null for a wall
  */
 
 /**

@@ -16,7 +16,7 @@ import { valueOfExpression } from './callees/callee-lookup.js';
 import { createSummarizer } from './callees/summarize.js';
 import { summaryKeeper } from './callees/summary-cache.js';
 import { unknownSummary, mergeInto } from './callees/effect-summary.js';
-import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
+import { isFunctionNode, unwrap } from '../language/syntax/ast.js';
 import { crossFileBudgetLeft } from './modules/lint-bounds.js';
 import { recordingInputs, noteInput } from './cache/inputs.js';
 import { loadNativeHelpers } from './modules/optional-require.js';

@@ -18,7 +18,7 @@
  * what is declared there may change with another unit's edit. A unit's names so depend on its own
  * text alone, and are kept while it stays the same (unit-reuse.js).
  */
-import { walk, propertyName, isFunctionNode } from '../core/syntax/ast.js';
+import { walk, propertyName, isFunctionNode } from '../language/syntax/ast.js';
 
 /**
  * @param {any} unit

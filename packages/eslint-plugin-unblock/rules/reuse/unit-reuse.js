@@ -23,7 +23,7 @@ import path from 'node:path';
 import { editRegion } from './edit-region.js';
 import { unitNames, unitAt, unitsOf } from './unit-names.js';
 import { unitsReachedFrom } from './unit-graph.js';
-import { enclosingFunction } from '../core/syntax/ast.js';
+import { enclosingFunction } from '../language/syntax/ast.js';
 import { keepReport, movedReport, descriptorOf, keptWithin } from './kept-reports.js';
 import { recordingInputs } from '../project/cache/inputs.js';
 import { lintFootprint, footprintHolds, diskAgreesUpTo } from '../project/cache/lint-footprint.js';

@@ -11,8 +11,8 @@
  */
 import path from 'node:path';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { visibleBinding, isNameFree, moduleStyle } from '../../core/rewrite/module-imports.js';
-import { freshName } from '../../core/rewrite/loop-names.js';
+import { visibleBinding, isNameFree, moduleStyle } from '../../rewrite/module-imports.js';
+import { freshName } from '../../rewrite/loop-names.js';
 
 /**
  * How many iterations run at once when the rule has no `maxConcurrency`:

@@ -4,8 +4,8 @@
  * body in turn), the `this` fields and module state it reads and writes, and
  * the arguments it mutates. Nested functions are read as part of the body.
  */
-import { unwrap, propertyName, isFunctionNode, walk } from '../../core/syntax/ast.js';
-import { MUTATING_METHODS } from '../../core/effects/effects.js';
+import { unwrap, propertyName, isFunctionNode, walk } from '../../language/syntax/ast.js';
+import { MUTATING_METHODS } from '../../effects/effects.js';
 import { rootOf } from './call-evidence.js';
 import { declaredNames, patternNames } from './declared-names.js';
 import { localKindsOf } from './local-kinds.js';

@@ -6,7 +6,7 @@
  * Null when none does: the caller then follows the callee's body, or falls
  * back to its name.
  */
-import { unwrap } from '../../core/syntax/ast.js';
+import { unwrap } from '../../language/syntax/ast.js';
 import { EVIDENCE_SOURCES } from '../evidence/index.js';
 
 /**

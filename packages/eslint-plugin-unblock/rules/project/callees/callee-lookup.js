@@ -7,7 +7,7 @@
  * (what a module's names and exports hold is module-values.js). Anything
  * else resolves to null: the call stays unknown.
  */
-import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 import { keyName, requireSource } from '../modules/module-view.js';
 import { MAX_HOPS, valueOfBinding, valueOfExport, valueOfName, valueOfNode } from '../modules/module-values.js';
 

@@ -5,7 +5,7 @@
  * modules, built-ins, callees' bodies); a call's name decides only where no
  * body can be read; a call that shows nothing keeps the summary unknown.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { evidenceOfCall } from './call-evidence.js';
 import { resolveCall } from './callee-lookup.js';
 import { readBody } from './body-reader.js';

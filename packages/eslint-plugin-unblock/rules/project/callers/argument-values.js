@@ -5,7 +5,7 @@
  * that passes anything else, or that hands the function over instead of
  * calling it, leaves the value unknown.
  */
-import { unwrap } from '../../core/syntax/ast.js';
+import { unwrap } from '../../language/syntax/ast.js';
 import { valueOfExpression } from '../callees/callee-lookup.js';
 import { isDeclared, initOf } from './function-frames.js';
 import { functionKey } from './callers.js';

@@ -4,7 +4,7 @@
  * from (or the module's top level). The walk that knows which function a
  * call is made from is function-frames.js; this file records what it finds.
  */
-import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 import { foreignVisitorKeys } from '../modules/module-cache.js';
 import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../callees/callee-lookup.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';

@@ -7,9 +7,9 @@
  * handed to a String method shows the object is a string
  * (`title.replace(/\s+/g, ' ')`): only strings take one.
  */
-import { unwrap } from '../../core/syntax/ast.js';
+import { unwrap } from '../../language/syntax/ast.js';
 import { isBuiltinMethodName, isStringMethodName, returnsNewFromMethod } from '../callees/builtins.js';
-import { READ_VERBS, WRITE_VERBS } from '../../core/effects/verbs.js';
+import { READ_VERBS, WRITE_VERBS } from '../../effects/verbs.js';
 import { PURE } from './call-effect.js';
 import { methodBase } from './method-base.js';
 

@@ -3,7 +3,7 @@
  * The method decides: GET, HEAD and OPTIONS read, anything else writes (an
  * options object whose method cannot be read is taken for a write).
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { packageOf } from './call-effect.js';
 
 /** Packages whose calls are HTTP requests. */

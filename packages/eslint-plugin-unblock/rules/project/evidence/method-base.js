@@ -2,7 +2,7 @@
  * What a method is called on, for the sources that read built-in methods
  * (`s.trim()`, `list.push(x)`, `res.json()`, `hash.update(s)`).
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
 
 /**
  * The method's name and what its object is (a LocalKind, see

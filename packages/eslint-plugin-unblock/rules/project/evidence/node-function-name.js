@@ -3,7 +3,7 @@
  * `readFile` for `fs.readFile()`, `readFile()` after
  * `import { readFile } from 'fs'`, or `const { readFile } = require('fs')`.
  */
-import { propertyName } from '../../core/syntax/ast.js';
+import { propertyName } from '../../language/syntax/ast.js';
 
 /**
  * @param {import('./call-effect.js').CallSite} site

@@ -3,7 +3,7 @@
  * `structuredClone`), when the file does not bind the name itself. What
  * `JSON.parse`, `Object.keys` or `structuredClone` return is a new object.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { isPureGlobal, returnsNewFromGlobal } from '../callees/builtins.js';
 import { PURE } from './call-effect.js';
 

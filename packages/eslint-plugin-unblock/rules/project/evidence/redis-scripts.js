@@ -5,9 +5,9 @@
  * `evalsha_ro`, `fcall_ro`, which Redis refuses to run a write in) or by a
  * script that declares `#!lua flags=no-writes`.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { valueOfExpression } from '../callees/callee-lookup.js';
-import { sqlTextOf } from './sql-text.js';
+import { sqlTextOf } from '../../effects/sql-text.js';
 
 const SCRIPT_METHODS = /^(?:eval|evalsha|fcall)(?:_ro|Ro)?$/i;
 

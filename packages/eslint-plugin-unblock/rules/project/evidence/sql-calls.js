@@ -3,9 +3,9 @@
  * `{ text }`/`{ sql }` object as the first argument, or a constant holding
  * one. The statement decides read or write and names the tables.
  */
-import { unwrap } from '../../core/syntax/ast.js';
+import { unwrap } from '../../language/syntax/ast.js';
 import { valueOfExpression } from '../callees/callee-lookup.js';
-import { sqlFacts, sqlTextOf } from './sql-text.js';
+import { sqlFacts, sqlTextOf } from '../../effects/sql-text.js';
 
 /** @type {import('./call-effect.js').EvidenceSource} */
 export default {

@@ -2,7 +2,7 @@
  * The functions a module exports by name, for the frameworks that find
  * handlers by file and export name (Next.js, Remix).
  */
-import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
 
 /**
  * @param {import('../modules/module-view.js').ModuleView} view

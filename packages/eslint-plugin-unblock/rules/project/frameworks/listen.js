@@ -2,7 +2,7 @@
  * What runs once when a server starts: the callbacks handed to `listen` on
  * an app or server made by one of the routing frameworks (`app.listen(port, () => …)`).
  */
-import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
 import { isRouterObject, memberCall } from './routers.js';
 
 /**

@@ -9,7 +9,7 @@
  * that name. A server closed from anywhere else (a SIGTERM listener) is a
  * normal one.
  */
-import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 import { HTTP_METHODS } from './http-methods.js';
 
 /** @type {WeakMap<object, Map<string, boolean>>} per declaring function (or program): app name → closed by its own route */

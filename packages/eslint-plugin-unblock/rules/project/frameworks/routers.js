@@ -5,7 +5,7 @@
  * `server.route({ method, path, handler })`). Each framework module names its
  * own packages and the shapes it accepts.
  */
-import { unwrap, propertyName, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, propertyName, isFunctionNode } from '../../language/syntax/ast.js';
 import { keyName } from '../modules/module-view.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { loadModule } from '../modules/module-cache.js';

@@ -5,7 +5,7 @@
  * after the map is ready). One request at a time. With no thread, a thread that failed or did
  * not answer in time, or a request replaced by a newer one, take() reads the map here instead.
  */
-import { startHelperThread, send, receive, entryBeside } from '../../core/threads/helper-thread.js';
+import { startHelperThread, send, receive, entryBeside } from '../../threads/helper-thread.js';
 import { readImportMap } from './import-map.js';
 import { rememberResolutions } from './resolve-import.js';
 import { knownBounds } from './lint-bounds.js';
@@ -14,7 +14,7 @@ import { countRefused } from '../cache/stats.js';
 /** Reading 6,000 files on a slow disk stays well under this; past it, the map is read here. */
 const ANSWER_TIMEOUT_MS = 30_000;
 
-/** @type {import('../../core/threads/helper-thread.js').HelperThread | null | undefined} undefined: not started; null: none */
+/** @type {import('../../threads/helper-thread.js').HelperThread | null | undefined} undefined: not started; null: none */
 let thread;
 /** The request the thread is working on or has answered, not yet taken. */
 let outstanding = 0;

@@ -4,7 +4,7 @@
  * later). The answer carries the resolutions made on the way, so that the linting thread does
  * not ask the resolver again.
  */
-import { serveRequests } from '../../core/threads/serve-requests.js';
+import { serveRequests } from '../../threads/serve-requests.js';
 import { readImportMap } from './import-map.js';
 import { resolutionEntries, clearResolutions } from './resolve-import.js';
 import { rememberBounds } from './lint-bounds.js';

@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileMatches, testFileGlobs } from '../../core/code-kind/file-globs.js';
+import { fileMatches, testFileGlobs } from '../workspace/file-globs.js';
 import { crossFileBudgetLeft, lintGeneration, lintPauses, isWithin, lintWarning } from './lint-bounds.js';
 import { projectRootsOf } from './project-root.js';
 import { clearResolutions } from './resolve-import.js';

@@ -2,7 +2,7 @@
  * GraphQL: the fields of a resolver map's root types
  * (`{ Query: { user() {} }, Mutation: { … } }`), declared as a module-level object.
  */
-import { unwrap, isFunctionNode } from '../../../core/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
 import { keyName } from '../../modules/module-view.js';
 
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);

@@ -3,7 +3,7 @@
  * Bee-Queue `queue.process(fn)` in a file that imports a queue package. Each
  * job runs the handler, as a request runs a route.
  */
-import { unwrap } from '../../../core/syntax/ast.js';
+import { unwrap } from '../../../language/syntax/ast.js';
 import { importsAny, memberCall, routePath } from '../routers.js';
 
 const packages = new Set(['bullmq', 'bull', 'bee-queue', 'pg-boss', 'agenda']);

@@ -6,7 +6,7 @@
  * handed to (`registerChatHandlers(socket)`, in another module). Recognised in a
  * file that imports a socket server package, or a package that depends on one.
  */
-import { unwrap, isFunctionNode } from '../../../core/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
 import { importsAny, memberCall, routePath } from '../routers.js';
 import { dependsOnAny } from '../dependencies.js';
 

@@ -4,7 +4,7 @@
  * sends, as a job handler runs per job; blocking it stalls every task queued to
  * that worker.
  */
-import { unwrap } from '../../../core/syntax/ast.js';
+import { unwrap } from '../../../language/syntax/ast.js';
 import { memberCall, routePath } from '../routers.js';
 
 const MODULES = new Set(['worker_threads', 'node:worker_threads']);

@@ -3,7 +3,7 @@
  * (https, http2 alike) or registered with `server.on('request', handler)` runs per
  * request. Their servers also count for `listen` callbacks (listen.js).
  */
-import { unwrap, propertyName } from '../../../core/syntax/ast.js';
+import { unwrap, propertyName } from '../../../language/syntax/ast.js';
 import { isFromPackages, isRouterObject, memberCall, routePath } from '../routers.js';
 
 const packages = ['http', 'node:http', 'https', 'node:https', 'http2', 'node:http2'];

@@ -10,10 +10,10 @@
  * Without a project index (a file outside any package, an editor buffer, a project too big to index),
  * the linted file alone is read.
  */
-import { enclosingFunction } from '../../core/syntax/ast.js';
-import { awaitedCallbackOf } from '../../core/code-kind/one-off-code.js';
-import { functionKey } from './callers.js';
-import { indexFor, knownToIndex } from './reachability.js';
+import { enclosingFunction } from '../language/syntax/ast.js';
+import { awaitedCallbackOf } from './one-off-code.js';
+import { functionKey } from '../project/callers/callers.js';
+import { indexFor, knownToIndex } from '../project/callers/reachability.js';
 
 /**
  * @typedef {object} KnownRoute
@@ -32,7 +32,7 @@ const HTTP_ROUTE_LABEL = /^(GET|POST|PUT|PATCH|DELETE|DEL|HEAD|OPTIONS|ALL|SEARC
  * awaits it, as the start-up gate asks (core/code-kind/one-off-code.js).
  * @param {string} file the linted file
  * @param {any} node the reported node
- * @param {import('./reachability.js').LintedTree} linted
+ * @param {import('../project/callers/reachability.js').LintedTree} linted
  * @returns {KnownRoute | null}
  */
 export function knownRouteAt(file, node, linted) {
@@ -56,8 +56,8 @@ export function knownRouteAt(file, node, linted) {
  * handlers that call the function directly. Null for any other verdict.
  * @param {string} file
  * @param {any} fn
- * @param {import('./reachability.js').Reachability} reached
- * @param {import('./reachability.js').LintedTree} [linted]
+ * @param {import('../project/callers/reachability.js').Reachability} reached
+ * @param {import('../project/callers/reachability.js').LintedTree} [linted]
  * @returns {KnownRoute | null}
  */
 export function withOtherRoutes(file, fn, reached, linted) {
@@ -70,7 +70,7 @@ export function withOtherRoutes(file, fn, reached, linted) {
 /**
  * The function's own entry point, or the entry points among its direct callers (one per route: a
  * handler calling it twice counts once), first by file and label so that any lint order names the same.
- * @param {import('./callers.js').CallerIndex} index
+ * @param {import('../project/callers/callers.js').CallerIndex} index
  * @param {string} key the function's key
  * @param {{ label: string, file: string } | null} first the route to name first, when already chosen
  * @returns {KnownRoute | null}

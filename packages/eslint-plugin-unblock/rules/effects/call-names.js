@@ -3,7 +3,7 @@
  * them (a read or a write, after the tables in verbs.js and the rule's
  * options), and the words that make it ordered (a barrier).
  */
-import { unwrap, propertyName } from '../syntax/ast.js';
+import { unwrap, propertyName } from '../language/syntax/ast.js';
 import { READ_VERBS, WRITE_VERBS, BARRIER_VERBS, NEUTRAL_WORDS, TENTATIVE_WORDS } from './verbs.js';
 
 /** @typedef {ReturnType<typeof buildVerbTables>} VerbTables */

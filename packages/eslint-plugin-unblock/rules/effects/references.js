@@ -4,9 +4,9 @@
  * reads and writes outside itself. Built lazily, once per file, and only for
  * files that have something to analyse.
  */
-import { isFunctionNode, unwrap, propertyName } from './ast.js';
-import { SCOPE_OPENING_VERBS } from '../effects/verbs.js';
-import { localFunctionOf, createSummaryOf } from '../effects/local-function-effects.js';
+import { isFunctionNode, unwrap, propertyName } from '../language/syntax/ast.js';
+import { SCOPE_OPENING_VERBS } from './verbs.js';
+import { localFunctionOf, createSummaryOf } from './local-function-effects.js';
 
 /** @typedef {{ reads: Set<unknown>, writes: Set<unknown> }} Summary */
 

@@ -3,10 +3,10 @@
  * The reference index (references.js) answers it per variable, so that
  * calling or passing a local function brings its effects to the call site.
  */
-import { isFunctionNode, walk, unwrap, propertyName } from '../syntax/ast.js';
+import { isFunctionNode, walk, unwrap, propertyName } from '../language/syntax/ast.js';
 import { MUTATING_METHODS } from './effects.js';
 
-/** @typedef {import('../syntax/references.js').Summary} Summary */
+/** @typedef {import('./references.js').Summary} Summary */
 
 /**
  * Local functions followed one inside another. Each level costs a few dozen stack frames (this

@@ -5,9 +5,9 @@
  * neither is known the entry says so, plainly: the callers were not followed to a route.
  */
 import path from 'node:path';
-import { enclosingFunction } from '../../core/syntax/ast.js';
-import { awaitedCallbackOf } from '../../core/code-kind/one-off-code.js';
-import { reachabilityOf } from './reachability.js';
+import { enclosingFunction } from '../language/syntax/ast.js';
+import { awaitedCallbackOf } from './one-off-code.js';
+import { reachabilityOf } from '../project/callers/reachability.js';
 import { knownRouteAt } from './known-route.js';
 
 /** What an entry says when no route, job or event was found above the code. */
@@ -16,9 +16,9 @@ export const UNFOLLOWED_ENTRY = 'callers not followed to a route, job or event';
 /**
  * @param {string} file the linted file
  * @param {any} node the reported node
- * @param {import('./reachability.js').LintedTree} linted
+ * @param {import('../project/callers/reachability.js').LintedTree} linted
  * @param {string} cwd where files are shown from
- * @returns {Pick<import('../../core/rule-shell/proofs.js').Proof, 'entry' | 'chain'>}
+ * @returns {Pick<import('../rule-shell/proofs.js').Proof, 'entry' | 'chain'>}
  */
 export function proofEntryOf(file, node, linted, cwd) {
   let fn = enclosingFunction(node);

@@ -2,7 +2,7 @@
  * The options both waterfall rules share: how calls are classified, and
  * which files are not on a request path. One schema, one set of defaults.
  */
-import { testFileGlobs } from '../code-kind/file-globs.js';
+import { testFileGlobs } from '../project/workspace/file-globs.js';
 
 const stringList = { type: 'array', items: { type: 'string', minLength: 1 }, uniqueItems: true };
 

@@ -6,7 +6,7 @@
  * A word outside that lexicon is no noun: the tagger would only guess it.
  */
 import { nameWords } from './call-names.js';
-import { createNounWords } from '../english/noun-words.js';
+import { createNounWords } from '../language/english/noun-words.js';
 
 /** One per process, shared by every file and rule. */
 const nounWords = createNounWords();

@@ -4,10 +4,10 @@
  * programs, start-up) unless `includeOneOffCode` asks for it. Asked lazily: matching globs costs
  * more than finding that most files have nothing to report.
  */
-import { fileMatches } from '../code-kind/file-globs.js';
+import { fileMatches } from '../project/workspace/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from '../code-kind/one-off-code.js';
-import { enclosingFunction } from '../syntax/ast.js';
-import { hasNoKnownCaller, reachabilityOf, lintedTreeOf } from '../../project/callers/reachability.js';
+import { enclosingFunction } from '../language/syntax/ast.js';
+import { hasNoKnownCaller, reachabilityOf, lintedTreeOf } from '../project/callers/reachability.js';
 
 /**
  * @typedef {object} ReportGates

@@ -2,7 +2,7 @@
  * The objects a call hands over by reference, as comparable keys: two calls
  * that are handed the same object may both act on it.
  */
-import { unwrap } from './ast.js';
+import { unwrap } from '../language/syntax/ast.js';
 import { isDataSymbol } from './references.js';
 
 /** Names that hold values rather than shared objects. */

@@ -9,7 +9,7 @@
  * in the text's length whatever it holds (a pattern with three adjacent
  * `\s*` took seconds on a long run of spaces).
  */
-import { sqlFacts } from '../../project/evidence/sql-text.js';
+import { sqlFacts } from './sql-text.js';
 
 /** The answer hints a prompt may end with, after the question mark or alone in brackets; five characters each. */
 const BRACKETED = /^\[[yn]\/[yn]\]$/i;

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 const REPOSITORY = 'https://github.com/unblock-dev/eslint-plugin-unblock';
 
 /** @type {{ version: string }} */
-const { version } = createRequire(import.meta.url)('../../../package.json');
+const { version } = createRequire(import.meta.url)('../../package.json');
 
 /**
  * The page as released with this version of the plugin: a link from a warning must describe the

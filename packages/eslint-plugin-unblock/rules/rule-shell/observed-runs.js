@@ -15,11 +15,11 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { enclosingFunction } from '../syntax/ast.js';
-import { projectRootsOf } from '../../project/modules/project-root.js';
-import { lintGeneration, lintWarning } from '../../project/modules/lint-bounds.js';
+import { enclosingFunction } from '../language/syntax/ast.js';
+import { projectRootsOf } from '../project/modules/project-root.js';
+import { lintGeneration, lintWarning } from '../project/modules/lint-bounds.js';
 import { readObservations, plainText } from './observed-schema.js';
-import { readRegularFile, regularFileStat } from '../../project/modules/read-regular-file.js';
+import { readRegularFile, regularFileStat } from '../project/modules/read-regular-file.js';
 
 /** An observations file bigger than this is not read. */
 const MAX_BYTES = 20_000_000;

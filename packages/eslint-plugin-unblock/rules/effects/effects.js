@@ -3,7 +3,7 @@
  * writes (closures and callbacks included, resolved by scope analysis), which
  * objects it mutates through members, and whether it can leave the block.
  */
-import { walk, isFunctionNode, unwrap, propertyName } from '../syntax/ast.js';
+import { walk, isFunctionNode, unwrap, propertyName } from '../language/syntax/ast.js';
 
 /**
  * @typedef {object} Effects
@@ -13,7 +13,7 @@ import { walk, isFunctionNode, unwrap, propertyName } from '../syntax/ast.js';
  * @property {boolean} exits        return/throw/break/continue (outside nested functions)
  * @property {boolean} suspends     await/yield (outside nested functions)
  *
- * @typedef {ReturnType<typeof import('../syntax/references.js').getReferenceIndex>} ReferenceIndex
+ * @typedef {ReturnType<typeof import('./references.js').getReferenceIndex>} ReferenceIndex
  *
  * @typedef {object} EffectsWalk  what one effectsOf() call gathers as it walks
  * @property {Effects} effects

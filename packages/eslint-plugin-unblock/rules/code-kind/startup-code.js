@@ -4,8 +4,8 @@
  * than while serving requests. A blocking call at start-up delays boot by the
  * same amount once; in a handler it delays every request.
  */
-import { testFileGlobs } from './file-globs.js';
-import { walk, isFunctionNode, isInside } from '../syntax/ast.js';
+import { testFileGlobs } from '../project/workspace/file-globs.js';
+import { walk, isFunctionNode, isInside } from '../language/syntax/ast.js';
 
 export const defaultStartupFiles = Object.freeze([
   '**/scripts/**',

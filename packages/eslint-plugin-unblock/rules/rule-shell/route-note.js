@@ -5,7 +5,7 @@
  * and nothing when no route is known: the message then reads as it always did.
  */
 import path from 'node:path';
-import { countWord } from '../english/count-word.js';
+import { countWord } from '../language/english/count-word.js';
 
 /**
  * @param {{ label: string, file: string, others?: number, othersAreRoutes?: boolean } | null} route
@@ -15,7 +15,7 @@ import { countWord } from '../english/count-word.js';
 export function routeNote(route, cwd) {
   if (!route) return '';
   const relative = path.relative(cwd, route.file).split(path.sep).join('/');
-  // A file outside the working folder is named alone: "../../" says nothing a reader can use.
+  // A file outside the working folder is named alone: "../" says nothing a reader can use.
   const file = relative.startsWith('..') || path.isAbsolute(relative) ? path.basename(route.file) : relative;
   const others = route.others ?? 0;
   const kind = route.othersAreRoutes === false ? 'handler' : 'route';

@@ -4,14 +4,14 @@
  * its name suggests. Both waterfall rules classify through this.
  */
 import { createCallClassifier } from '../effects/call-classification.js';
-import { getProjectIndex } from '../../project/index.js';
-import { prefetchCallerIndex } from '../../project/callers/callers.js';
+import { getProjectIndex } from '../project/index.js';
+import { prefetchCallerIndex } from '../project/callers/callers.js';
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} filename
  * @param {import('../effects/call-classification.js').ClassifierOptions} options
- * @param {ReturnType<typeof import('../syntax/references.js').getReferenceIndex>} index
+ * @param {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
  * @param {{ nounGetters?: boolean }} [extra] nounGetters: a noun-named call whose result is used reads (the statement waterfall rule)
  */
 export function createFileClassifier(sourceCode, filename, options, index, extra = {}) {

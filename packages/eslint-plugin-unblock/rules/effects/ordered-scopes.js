@@ -3,7 +3,7 @@
  * callbacks (`db.transaction(async (tx) => …)`) and functions that open a
  * connection, session, lock or transaction. Nothing in them is reported.
  */
-import { isFunctionNode, unwrap, propertyName, walk } from '../syntax/ast.js';
+import { isFunctionNode, unwrap, propertyName, walk } from '../language/syntax/ast.js';
 import { SCOPE_OPENING_VERBS } from './verbs.js';
 
 const openers = new Set(SCOPE_OPENING_VERBS);

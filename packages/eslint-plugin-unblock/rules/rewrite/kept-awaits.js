@@ -13,8 +13,8 @@
  * one they come from, and their awaited calls counted by text; any doubt — a body that does not
  * parse, no parser on this platform — answers no.
  */
-import { isFunctionNode } from '../syntax/ast.js';
-import { parseWithOxc, foreignVisitorKeys } from '../../project/modules/module-cache.js';
+import { isFunctionNode } from '../language/syntax/ast.js';
+import { parseWithOxc, foreignVisitorKeys } from '../project/modules/module-cache.js';
 import { linkParents, isAwaitOperand, isAwaited } from './awaited-flow.js';
 
 /** @typedef {{ range: [number, number], text: string }} TextEdit */

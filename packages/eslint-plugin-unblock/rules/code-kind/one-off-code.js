@@ -13,10 +13,10 @@
  * `includeOneOffCode` is set.
  */
 import path from 'node:path';
-import { unwrap, isFunctionNode, enclosingFunction, walk } from '../syntax/ast.js';
-import { createModuleView, requireSource } from '../../project/modules/module-view.js';
+import { unwrap, isFunctionNode, enclosingFunction, walk } from '../language/syntax/ast.js';
+import { createModuleView, requireSource } from '../project/modules/module-view.js';
 import { createStartupClassifier } from './startup-code.js';
-import { runsOnlyAtStartup, lintedTreeOf } from '../../project/callers/reachability.js';
+import { runsOnlyAtStartup, lintedTreeOf } from '../project/callers/reachability.js';
 
 /** Packages that build command-line programs. */
 const CLI_PACKAGES = new Set(['commander', 'yargs', 'yargs/yargs', 'cac', 'meow', 'sade', '@oclif/core', 'oclif', 'clipanion', 'vorpal', 'caporal', 'minimist', 'arg']);
