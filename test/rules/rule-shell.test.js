@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { createRule } from '../../packages/eslint-plugin-unblock/rules/rule-shell/create-rule.js';
-import { lintGeneration, lintPauses } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { lintGeneration, lintPauses } from '../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 
 /**
  * The context ESLint builds for a file with this text, taken from a real lint.

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { loadModule, forgetModule } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-cache.js';
 import { valueOfExport } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
 import { recordingInputs } from '../../../packages/eslint-plugin-unblock/rules/project/cache/inputs.js';
-import { inputsHold, inputsNow } from '../../../packages/eslint-plugin-unblock/rules/project/cache/input-check.js';
+import { inputsHold, inputsNow } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/input-check.js';
 import { movedKey, namesPlaceIn } from '../../../packages/eslint-plugin-unblock/rules/project/cache/moved-keys.js';
 import { callAt } from '../../../packages/eslint-plugin-unblock/rules/project/callers/call-sites.js';
 

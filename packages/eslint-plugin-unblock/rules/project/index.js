@@ -11,19 +11,19 @@ import { createModuleView } from './modules/module-view.js';
 import { foreignVisitorKeys, forgetModule } from './modules/module-cache.js';
 import { clearResolutions } from './modules/resolve-import.js';
 import { forgetCallerIndexes } from './callers/callers.js';
-import { forgetConcurrencyPackages } from './modules/concurrency-packages.js';
-import { valueOfExpression } from './callees/callee-lookup.js';
+import { forgetConcurrencyPackages } from './workspace/concurrency-packages.js';
+import { valueOfExpression } from './modules/callee-lookup.js';
 import { createSummarizer } from './callees/summarize.js';
 import { summaryKeeper } from './callees/summary-cache.js';
 import { unknownSummary, mergeInto } from './callees/effect-summary.js';
 import { isFunctionNode, unwrap } from '../language/syntax/ast.js';
-import { crossFileBudgetLeft } from './modules/lint-bounds.js';
+import { crossFileBudgetLeft } from './bounds/lint-bounds.js';
 import { recordingInputs, noteInput } from './cache/inputs.js';
-import { loadNativeHelpers } from './modules/optional-require.js';
+import { loadNativeHelpers } from './bounds/optional-require.js';
 
-export { onLintWarning } from './modules/lint-bounds.js';
-import { forgetProjectFiles } from './modules/project-files.js';
-import { forgetProjectRoots } from './modules/project-root.js';
+export { onLintWarning } from './bounds/lint-bounds.js';
+import { forgetProjectFiles } from './workspace/project-files.js';
+import { forgetProjectRoots } from './bounds/project-root.js';
 
 /**
  * @typedef {import('./callees/effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
@@ -190,7 +190,7 @@ function evidencedSummaryOf(file, call) {
  * async callback it is handed, so that body is what runs.
  * @param {LintedFile} file
  * @param {any} call
- * @param {import('./callees/callee-lookup.js').CallContext} context
+ * @param {import('./modules/callee-lookup.js').CallContext} context
  */
 function wrappedCallbacks(file, call, context) {
   const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
@@ -210,7 +210,7 @@ function wrappedCallbacks(file, call, context) {
  * whose method holds it (for `this`), and the names declared around it.
  * @param {LintedFile} file
  * @param {any} node
- * @returns {import('./callees/callee-lookup.js').CallContext}
+ * @returns {import('./modules/callee-lookup.js').CallContext}
  */
 function contextAt(file, node) {
   let classNode = null;

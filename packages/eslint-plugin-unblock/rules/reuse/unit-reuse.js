@@ -26,7 +26,7 @@ import { unitsReachedFrom } from './unit-graph.js';
 import { enclosingFunction } from '../language/syntax/ast.js';
 import { keepReport, movedReport, descriptorOf, keptWithin } from './kept-reports.js';
 import { recordingInputs } from '../project/cache/inputs.js';
-import { lintFootprint, footprintHolds, diskAgreesUpTo } from '../project/cache/lint-footprint.js';
+import { lintFootprint, footprintHolds, diskAgreesUpTo } from './lint-footprint.js';
 import { watchReadsElsewhere } from '../project/index.js';
 
 /** Files whose last lint is kept, per rule: an editor's open files. */
@@ -43,7 +43,7 @@ const MAX_FILES = 8;
  * @property {KeptReport[][]} reports per unit
  * @property {Set<number>} unkept units whose reports cannot be made again
  * @property {UnitNames[] | null} names per unit (null: not worked out, on a first lint)
- * @property {import('../project/cache/lint-footprint.js').LintFootprint | null} footprint null: nothing to reuse after it
+ * @property {import('./lint-footprint.js').LintFootprint | null} footprint null: nothing to reuse after it
  * @property {number} diskAgrees how far its text was the file on disk
  * @typedef {object} Plan
  * @property {Set<number>} reused

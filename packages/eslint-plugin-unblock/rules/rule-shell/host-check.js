@@ -4,7 +4,7 @@
  * ESLint-compatible host) gets one clear warning per rule and the rule skips its files, instead
  * of a TypeError in the middle of a lint.
  */
-import { noteLint, noteLintActivity } from '../project/modules/lint-bounds.js';
+import { noteLint, noteLintActivity } from '../project/bounds/lint-bounds.js';
 import { noteCacheSettings } from '../project/cache/settings.js';
 
 /** Methods of `context.sourceCode` the rules and their fix builders call. */

@@ -16,10 +16,10 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { enclosingFunction } from '../language/syntax/ast.js';
-import { projectRootsOf } from '../project/modules/project-root.js';
-import { lintGeneration, lintWarning } from '../project/modules/lint-bounds.js';
+import { projectRootsOf } from '../project/bounds/project-root.js';
+import { lintGeneration, lintWarning } from '../project/bounds/lint-bounds.js';
 import { readObservations, plainText } from './observed-schema.js';
-import { readRegularFile, regularFileStat } from '../project/modules/read-regular-file.js';
+import { readRegularFile, regularFileStat } from '../project/bounds/read-regular-file.js';
 
 /** An observations file bigger than this is not read. */
 const MAX_BYTES = 20_000_000;

@@ -36,7 +36,7 @@ export function siteOf(code) {
 
 /**
  * What one source says about the call `target` returns.
- * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js').EvidenceSource} source
+ * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/body-calls/call-effect.js').EvidenceSource} source
  * @param {string} code
  */
 export function sourceSays(source, code) {

@@ -26,7 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId, isMainThread } from 'node:worker_threads';
-import { readRegularFile } from '../modules/read-regular-file.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
 import { codeVersion } from './code-version.js';
 import { cacheFolderFor } from './settings.js';
 import { fitsSchema } from './schemas/by-kind.js';

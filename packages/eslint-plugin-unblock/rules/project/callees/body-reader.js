@@ -15,13 +15,13 @@ import { ownValueTest } from './own-values.js';
 
 /**
  * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
- * @typedef {import('./callee-lookup.js').CallContext} CallContext
+ * @typedef {import('../modules/callee-lookup.js').CallContext} CallContext
  *
  * @callback EffectOfCall what one call in the body does
  * @param {any} call
  * @param {CallContext} context
  * @param {boolean} isAwaited
- * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
+ * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
  * @param {boolean} [ownArguments] every argument is a value the body made: a callee changing its parameters changes nothing outside
  * @returns {import('./effect-summary.js').EffectPart}
  *
@@ -29,7 +29,7 @@ import { ownValueTest } from './own-values.js';
  * @property {import('../modules/module-view.js').ModuleView} view
  * @property {CallContext} context
  * @property {Set<string>} params  names bound by the function's parameters
- * @property {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind  what a name declared in the body holds
+ * @property {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind  what a name declared in the body holds
  * @property {{ range: [number, number], names: Set<string> }[]} rebound  nested functions that declare a parameter's name again: there it is their own binding
  * @property {EffectSummary} summary
  * @property {Set<any>} awaited  calls whose promise is awaited or returned: they are presumed to wait
@@ -40,7 +40,7 @@ import { ownValueTest } from './own-values.js';
  */
 
 /**
- * @param {Extract<import('./callee-lookup.js').Value, { type: 'function' }>} target
+ * @param {Extract<import('../modules/callee-lookup.js').Value, { type: 'function' }>} target
  * @param {(name: string) => boolean} outerShadowed names declared around the function (same file only)
  * @param {any} visitorKeys
  * @param {EffectOfCall} effectOfCall

@@ -6,7 +6,7 @@
  * calling it, leaves the value unknown.
  */
 import { unwrap } from '../../language/syntax/ast.js';
-import { valueOfExpression } from '../callees/callee-lookup.js';
+import { valueOfExpression } from '../modules/callee-lookup.js';
 import { isDeclared, initOf } from './function-frames.js';
 import { functionKey } from './callers.js';
 import { indexFor } from './reachability.js';

@@ -6,7 +6,7 @@
  */
 import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 import { foreignVisitorKeys } from '../modules/module-cache.js';
-import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../callees/callee-lookup.js';
+import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../modules/callee-lookup.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
 import { walkCalls, isDeclared, initOf, ownerOf } from './function-frames.js';
 
@@ -303,7 +303,7 @@ function scopeOf(view, frame) {
 /**
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {Frame} frame
- * @returns {import('../callees/callee-lookup.js').CallContext}
+ * @returns {import('../modules/callee-lookup.js').CallContext}
  */
 function contextOf(view, frame) {
   return {

@@ -8,16 +8,16 @@
  * (`title.replace(/\s+/g, ' ')`): only strings take one.
  */
 import { unwrap } from '../../language/syntax/ast.js';
-import { isBuiltinMethodName, isStringMethodName, returnsNewFromMethod } from '../callees/builtins.js';
+import { isBuiltinMethodName, isStringMethodName, returnsNewFromMethod } from '../body-calls/builtins.js';
 import { READ_VERBS, WRITE_VERBS } from '../../effects/verbs.js';
-import { PURE } from './call-effect.js';
-import { methodBase } from './method-base.js';
+import { PURE } from '../body-calls/call-effect.js';
+import { methodBase } from '../body-calls/method-base.js';
 
 const DATA_VERBS = new Set([...READ_VERBS, ...WRITE_VERBS]);
-/** @type {import('./call-effect.js').CallEffect} */
+/** @type {import('../body-calls/call-effect.js').CallEffect} */
 const PURE_COPY = Object.freeze({ ...PURE, returns: 'copy' });
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'builtin-methods',
   evidenceOf(site) {

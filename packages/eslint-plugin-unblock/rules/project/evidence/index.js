@@ -17,7 +17,7 @@ import timers from './timers.js';
 import responseBody from './response-body.js';
 import builtinMethods from './builtin-methods.js';
 
-/** @type {readonly import('./call-effect.js').EvidenceSource[]} */
+/** @type {readonly import('../body-calls/call-effect.js').EvidenceSource[]} */
 export const EVIDENCE_SOURCES = Object.freeze([
   sqlCalls,
   httpClients,

@@ -24,7 +24,7 @@ import polka from './servers/polka.js';
 import hono from './servers/hono.js';
 import h3 from './servers/h3.js';
 import nodeHttp from './servers/node-http.js';
-import { listenCallbacks } from './listen.js';
+import { listenCallbacks } from './servers/listen.js';
 import queues from './events/queues.js';
 import nestjs from './apps/nestjs.js';
 import nextjs from './apps/nextjs.js';

@@ -8,11 +8,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { optionalRequire } from './optional-require.js';
+import { optionalRequire } from '../bounds/optional-require.js';
 import { nestingWithin, MAX_NESTING } from './nesting-depth.js';
 import { createModuleView } from './module-view.js';
-import { lintGeneration, lintWarning, isWithin } from './lint-bounds.js';
-import { readRegularFile } from './read-regular-file.js';
+import { lintGeneration, lintWarning, isWithin } from '../bounds/lint-bounds.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
 import { contentHash } from '../cache/content-hash.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
 import { watchReads, noteLoaded } from '../cache/module-reads.js';

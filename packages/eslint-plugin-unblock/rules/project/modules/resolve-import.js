@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { optionalRequire } from './optional-require.js';
+import { optionalRequire } from '../bounds/optional-require.js';
 import { asLinted, clearFolderLinks } from './linked-paths.js';
-import { readBoundOf, lintBoundOf, boundsVersion, isWithin } from './lint-bounds.js';
+import { readBoundOf, lintBoundOf, boundsVersion, isWithin } from '../bounds/lint-bounds.js';
 import { tsconfigWithin, forgetTsconfigs } from './tsconfig-chain.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
 

@@ -10,10 +10,10 @@
  * root counts. Its `entry` must resolve to this very file; anything else in it is the bench's.
  */
 import path from 'node:path';
-import { exportedFunctions } from '../exported-functions.js';
-import { projectRootsOf } from '../../modules/project-root.js';
-import { readRegularFile } from '../../modules/read-regular-file.js';
-import { lintGeneration, isWithin } from '../../modules/lint-bounds.js';
+import { exportedFunctions } from './exported-functions.js';
+import { projectRootsOf } from '../../bounds/project-root.js';
+import { readRegularFile } from '../../bounds/read-regular-file.js';
+import { lintGeneration, isWithin } from '../../bounds/lint-bounds.js';
 
 /** A fixture.json bigger than this is not the bench's. */
 const MAX_FIXTURE_BYTES = 200_000;

@@ -3,7 +3,7 @@
  * (`export async function POST(request)`) and the default export of a
  * Pages Router `pages/api/**` file.
  */
-import { exportedFunctions, slashedPath } from '../exported-functions.js';
+import { exportedFunctions, slashedPath } from './exported-functions.js';
 
 const ROUTE_EXPORTS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 

@@ -2,7 +2,7 @@
  * Remix: the `loader` and `action` exports of a route module under `app/`
  * or `routes/`.
  */
-import { exportedFunctions, slashedPath } from '../exported-functions.js';
+import { exportedFunctions, slashedPath } from './exported-functions.js';
 
 /** @type {import('../index.js').Framework} */
 export default {

@@ -4,7 +4,7 @@
  * job runs the handler, as a request runs a route.
  */
 import { unwrap } from '../../../language/syntax/ast.js';
-import { importsAny, memberCall, routePath } from '../routers.js';
+import { importsAny, memberCall, routePath } from '../routing/routers.js';
 
 const packages = new Set(['bullmq', 'bull', 'bee-queue', 'pg-boss', 'agenda']);
 

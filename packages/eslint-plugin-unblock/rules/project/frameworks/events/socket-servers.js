@@ -7,8 +7,8 @@
  * file that imports a socket server package, or a package that depends on one.
  */
 import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
-import { importsAny, memberCall, routePath } from '../routers.js';
-import { dependsOnAny } from '../dependencies.js';
+import { importsAny, memberCall, routePath } from '../routing/routers.js';
+import { dependsOnAny } from '../../workspace/dependencies.js';
 
 const packages = new Set(['socket.io', 'ws', 'sockjs', 'engine.io', 'uWebSockets.js']);
 const LISTEN_METHODS = new Set(['on', 'once', 'addListener']);

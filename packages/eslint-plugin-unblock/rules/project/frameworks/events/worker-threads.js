@@ -5,7 +5,7 @@
  * that worker.
  */
 import { unwrap } from '../../../language/syntax/ast.js';
-import { memberCall, routePath } from '../routers.js';
+import { memberCall, routePath } from '../routing/routers.js';
 
 const MODULES = new Set(['worker_threads', 'node:worker_threads']);
 

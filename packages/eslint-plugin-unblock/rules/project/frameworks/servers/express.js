@@ -1,7 +1,7 @@
 /**
  * Express: `app.get('/path', ...handlers)`, `router.use(mw)` on an app or router made by `express()` / `express.Router()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['express'];
 

@@ -1,7 +1,7 @@
 /**
  * h3: `router.get('/path', handler)` on a router made by `createRouter()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['h3'];
 

@@ -1,7 +1,7 @@
 /**
  * Hapi: `server.route({ method, path, handler })` on a server made by `Hapi.server()`.
  */
-import { routeOptions } from '../routers.js';
+import { routeOptions } from '../routing/routers.js';
 
 const packages = ['@hapi/hapi', 'hapi'];
 

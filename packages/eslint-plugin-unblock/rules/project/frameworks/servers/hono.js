@@ -1,7 +1,7 @@
 /**
  * Hono: `app.get('/path', handler)` on an app made by `new Hono()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['hono'];
 

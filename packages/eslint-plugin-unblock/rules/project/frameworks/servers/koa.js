@@ -1,7 +1,7 @@
 /**
  * Koa: `router.get('/path', ...middleware)` on a router from koa-router or @koa/router.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['koa-router', '@koa/router'];
 

@@ -4,7 +4,7 @@
  * request. Their servers also count for `listen` callbacks (listen.js).
  */
 import { unwrap, propertyName } from '../../../language/syntax/ast.js';
-import { isFromPackages, isRouterObject, memberCall, routePath } from '../routers.js';
+import { isFromPackages, isRouterObject, memberCall, routePath } from '../routing/routers.js';
 
 const packages = ['http', 'node:http', 'https', 'node:https', 'http2', 'node:http2'];
 const packageSet = new Set(packages);

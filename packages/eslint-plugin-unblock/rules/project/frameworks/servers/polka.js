@@ -1,7 +1,7 @@
 /**
  * Polka: `app.get('/path', handler)` on an app made by `polka()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['polka'];
 

@@ -1,7 +1,7 @@
 /**
  * Restify: `server.get('/path', handler)`, `server.del(…)` on a server made by `restify.createServer()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['restify'];
 

@@ -15,10 +15,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileMatches, testFileGlobs } from '../workspace/file-globs.js';
-import { crossFileBudgetLeft, lintGeneration, lintPauses, isWithin, lintWarning } from './lint-bounds.js';
-import { projectRootsOf } from './project-root.js';
-import { clearResolutions } from './resolve-import.js';
+import { fileMatches, testFileGlobs } from './file-globs.js';
+import { crossFileBudgetLeft, lintGeneration, lintPauses, isWithin, lintWarning } from '../bounds/lint-bounds.js';
+import { projectRootsOf } from '../bounds/project-root.js';
+import { clearResolutions } from '../modules/resolve-import.js';
 import { layoutCollector } from './project-layout.js';
 
 /**

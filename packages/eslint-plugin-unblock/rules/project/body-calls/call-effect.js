@@ -26,7 +26,7 @@
  * @property {any} root             the identifier or `this` the callee chain starts at
  * @property {import('../modules/module-view.js').Binding | undefined} imported  the module binding of the root's name, when nothing inside shadows it
  * @property {string | undefined} source  the import specifier the root comes from, without `node:`
- * @property {import('../callees/callee-lookup.js').CallContext} context
+ * @property {import('../modules/callee-lookup.js').CallContext} context
  * @property {(name: string) => LocalKind | undefined} localKind what a name declared inside the function holds
  * @property {() => 'name' | 'computed' | null} chainBase  what a method is called on (see call-evidence.js)
  *

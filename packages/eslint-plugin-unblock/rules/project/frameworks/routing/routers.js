@@ -5,17 +5,17 @@
  * `server.route({ method, path, handler })`). Each framework module names its
  * own packages and the shapes it accepts.
  */
-import { unwrap, propertyName, isFunctionNode } from '../../language/syntax/ast.js';
-import { keyName } from '../modules/module-view.js';
-import { resolveImport } from '../modules/resolve-import.js';
-import { loadModule } from '../modules/module-cache.js';
+import { unwrap, propertyName, isFunctionNode } from '../../../language/syntax/ast.js';
+import { keyName } from '../../modules/module-view.js';
+import { resolveImport } from '../../modules/resolve-import.js';
+import { loadModule } from '../../modules/module-cache.js';
 import { closedByOwnRoute } from './one-time-server.js';
 import { HTTP_METHODS } from './http-methods.js';
-import { dependsOnAny } from './dependencies.js';
+import { dependsOnAny } from '../../workspace/dependencies.js';
 
 /**
- * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
- * @typedef {import('./index.js').Registration} Registration
+ * @typedef {import('../../modules/module-view.js').ModuleView} ModuleView
+ * @typedef {import('../index.js').Registration} Registration
  */
 
 /**
@@ -113,7 +113,7 @@ export function memberCall(call) {
  * Recognises `app.post('/login', auth, handler)` and `app.use(mw)` on an
  * object made by one of `packages`: every argument after the path is a handler.
  * @param {ReadonlyArray<string>} packageList
- * @returns {import('./index.js').Framework['registrations']}
+ * @returns {import('../index.js').Framework['registrations']}
  */
 export function methodRoutes(packageList) {
   const packages = new Set(packageList);
@@ -134,7 +134,7 @@ export function methodRoutes(packageList) {
  * Recognises `server.route({ method: 'GET', path: '/x', handler })` (Hapi;
  * `url` in Fastify) on an object made by one of `packages`.
  * @param {ReadonlyArray<string>} packageList
- * @returns {import('./index.js').Framework['registrations']}
+ * @returns {import('../index.js').Framework['registrations']}
  */
 export function routeOptions(packageList) {
   const packages = new Set(packageList);
@@ -157,7 +157,7 @@ export function routeOptions(packageList) {
 
 /**
  * Routes serve requests, unless their server is a one-time server one of them closes (one-time-server.js).
- * @param {import('./index.js').CallScope} scope
+ * @param {import('../index.js').CallScope} scope
  * @param {any} receiver
  * @returns {'request' | 'startup'}
  */

@@ -7,8 +7,8 @@
  */
 import { startHelperThread, send, receive, entryBeside } from '../../threads/helper-thread.js';
 import { readImportMap } from './import-map.js';
-import { rememberResolutions } from './resolve-import.js';
-import { knownBounds } from './lint-bounds.js';
+import { rememberResolutions } from '../modules/resolve-import.js';
+import { knownBounds } from '../bounds/lint-bounds.js';
 import { countRefused } from '../cache/stats.js';
 
 /** Reading 6,000 files on a slow disk stays well under this; past it, the map is read here. */

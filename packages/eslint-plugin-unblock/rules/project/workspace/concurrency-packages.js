@@ -13,9 +13,9 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { projectRootsOf } from './project-root.js';
-import { lintBoundOf, lintGeneration, isWithin } from './lint-bounds.js';
-import { readRegularFile, regularFileStat } from './read-regular-file.js';
+import { projectRootsOf } from '../bounds/project-root.js';
+import { lintBoundOf, lintGeneration, isWithin } from '../bounds/lint-bounds.js';
+import { readRegularFile, regularFileStat } from '../bounds/read-regular-file.js';
 
 /**
  * semver, loaded when a project first declares a helper: most lint runs never ask, and loading it

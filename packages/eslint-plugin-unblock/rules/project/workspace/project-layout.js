@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from './read-regular-file.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
 
 const CONFIG_FILE = /^(package\.json|[tj]sconfig(\..*)?\.json)$/;
 /** Files an import may resolve to or read on the way (source files, JSON: package.json, tsconfig, …). */

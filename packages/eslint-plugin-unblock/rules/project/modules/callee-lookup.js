@@ -8,12 +8,12 @@
  * else resolves to null: the call stays unknown.
  */
 import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
-import { keyName, requireSource } from '../modules/module-view.js';
-import { MAX_HOPS, valueOfBinding, valueOfExport, valueOfName, valueOfNode } from '../modules/module-values.js';
+import { keyName, requireSource } from './module-view.js';
+import { MAX_HOPS, valueOfBinding, valueOfExport, valueOfName, valueOfNode } from './module-values.js';
 
 /**
- * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
- * @typedef {import('../modules/module-values.js').Value} Value
+ * @typedef {import('./module-view.js').ModuleView} ModuleView
+ * @typedef {import('./module-values.js').Value} Value
  *
  * @typedef {object} CallContext where a call is written
  * @property {ModuleView} view

@@ -6,9 +6,9 @@
  */
 import { serveRequests } from '../../threads/serve-requests.js';
 import { readImportMap } from './import-map.js';
-import { resolutionEntries, clearResolutions } from './resolve-import.js';
-import { rememberBounds } from './lint-bounds.js';
-import { keepLoadFailuresQuiet } from './optional-require.js';
+import { resolutionEntries, clearResolutions } from '../modules/resolve-import.js';
+import { rememberBounds } from '../bounds/lint-bounds.js';
+import { keepLoadFailuresQuiet } from '../bounds/optional-require.js';
 import { takeRefused } from '../cache/stats.js';
 
 keepLoadFailuresQuiet();

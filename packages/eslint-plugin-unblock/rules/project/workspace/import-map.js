@@ -3,11 +3,11 @@
  * resolver: much cheaper than parsing every file, and enough to know where the callers of a
  * function can be. Read on the linting thread, or beside it (import-map-thread.js).
  */
-import { MAX_MODULE_BYTES } from './module-cache.js';
-import { readRegularFile } from './read-regular-file.js';
-import { resolveImport, rememberResolutions, resolutionEntries, followBounds } from './resolve-import.js';
-import { regularFileStat } from './read-regular-file.js';
-import { knownBounds } from './lint-bounds.js';
+import { MAX_MODULE_BYTES } from '../modules/module-cache.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
+import { resolveImport, rememberResolutions, resolutionEntries, followBounds } from '../modules/resolve-import.js';
+import { regularFileStat } from '../bounds/read-regular-file.js';
+import { knownBounds } from '../bounds/lint-bounds.js';
 import { contentHash } from '../cache/content-hash.js';
 import { storeIn } from '../cache/store.js';
 

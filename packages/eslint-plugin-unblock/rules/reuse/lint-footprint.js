@@ -11,28 +11,28 @@
  * out of budget (its answers depend on the clock), gives no footprint: nothing is reused after it.
  */
 import path from 'node:path';
-import { inputsHold } from './input-check.js';
-import { callerIndexFor } from '../callers/callers.js';
-import { lintBoundOf, lintBudgetSpent } from '../modules/lint-bounds.js';
-import { readRegularFile } from '../modules/read-regular-file.js';
-import { MAX_MODULE_BYTES } from '../modules/module-cache.js';
+import { inputsHold } from '../project/workspace/input-check.js';
+import { callerIndexFor } from '../project/callers/callers.js';
+import { lintBoundOf, lintBudgetSpent } from '../project/bounds/lint-bounds.js';
+import { readRegularFile } from '../project/bounds/read-regular-file.js';
+import { MAX_MODULE_BYTES } from '../project/modules/module-cache.js';
 
 /**
  * @typedef {object} LintFootprint
- * @property {import('./inputs.js').Input[]} inputs
+ * @property {import('../project/cache/inputs.js').Input[]} inputs
  * @property {object | null} index the project's caller index (null: none covers the file)
  * @property {string | null | undefined} bound
  */
 
 /**
  * @param {string} file the linted file as the rules take it (a relative name: no project index)
- * @param {import('../index.js').ReadsElsewhere} summaryReads what the call summaries read
- * @param {import('./inputs.js').Input[]} otherReads what the rest of the rule's analysis read
+ * @param {import('../project/index.js').ReadsElsewhere} summaryReads what the call summaries read
+ * @param {import('../project/cache/inputs.js').Input[]} otherReads what the rest of the rule's analysis read
  * @returns {LintFootprint | null}
  */
 export function lintFootprint(file, summaryReads, otherReads) {
   if (summaryReads.keptAnswers || lintBudgetSpent(path.resolve(file))) return null;
-  /** @type {Map<string, import('./inputs.js').Input>} */
+  /** @type {Map<string, import('../project/cache/inputs.js').Input>} */
   const inputs = new Map();
   for (const input of [...summaryReads.inputs, ...otherReads]) inputs.set(input.join('\0'), input);
   return { inputs: [...inputs.values()], index: projectIndexOf(file), bound: lintBoundOf(path.resolve(file)) };

@@ -2,12 +2,12 @@
  * What runs once when a server starts: the callbacks handed to `listen` on
  * an app or server made by one of the routing frameworks (`app.listen(port, () => …)`).
  */
-import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
-import { isRouterObject, memberCall } from './routers.js';
+import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
+import { isRouterObject, memberCall } from '../routing/routers.js';
 
 /**
- * @param {ReadonlyArray<import('./index.js').Framework>} routers the routing frameworks whose servers listen
- * @returns {import('./index.js').Framework}
+ * @param {ReadonlyArray<import('../index.js').Framework>} routers the routing frameworks whose servers listen
+ * @returns {import('../index.js').Framework}
  */
 export function listenCallbacks(routers) {
   const packages = new Set(routers.flatMap((framework) => framework.routerPackages ?? []));

@@ -2,10 +2,10 @@
  * The functions a module exports by name, for the frameworks that find
  * handlers by file and export name (Next.js, Remix).
  */
-import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
 
 /**
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('../../modules/module-view.js').ModuleView} view
  * @returns {Array<{ name: string, fn: any }>}
  */
 export function exportedFunctions(view) {
@@ -21,7 +21,7 @@ export function exportedFunctions(view) {
 
 /**
  * The file's path with forward slashes, as the file-based routers' patterns expect.
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('../../modules/module-view.js').ModuleView} view
  */
 export function slashedPath(view) {
   return view.file.split('\\').join('/');

@@ -9,14 +9,14 @@
  * that name. A server closed from anywhere else (a SIGTERM listener) is a
  * normal one.
  */
-import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../../../language/syntax/ast.js';
 import { HTTP_METHODS } from './http-methods.js';
 
 /** @type {WeakMap<object, Map<string, boolean>>} per declaring function (or program): app name → closed by its own route */
 const answers = new WeakMap();
 
 /**
- * @param {import('./index.js').CallScope} scope
+ * @param {import('../index.js').CallScope} scope
  * @param {string} app the name of the app or server the routes are registered on
  */
 export function closedByOwnRoute(scope, app) {

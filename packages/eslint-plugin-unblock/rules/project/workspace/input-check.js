@@ -9,20 +9,20 @@
  */
 import { moduleTextHash, currentModuleView } from '../modules/module-cache.js';
 import { resolveImport } from '../modules/resolve-import.js';
-import { dependsOnAny } from '../frameworks/dependencies.js';
-import { nameRead, shapeOf } from './module-reads.js';
-import { anyMoved } from './moved-keys.js';
+import { dependsOnAny } from './dependencies.js';
+import { nameRead, shapeOf } from '../cache/module-reads.js';
+import { anyMoved } from '../cache/moved-keys.js';
 
 /**
  * @typedef {Map<string, Array<[number, number, number]>>} Moves
  *   per changed module, each node read of it: where it was (start, end) and how far it moved (0: not)
- * @typedef {{ inputs: import('./inputs.js').Input[], moves: Moves }} InputsNow
+ * @typedef {{ inputs: import('../cache/inputs.js').Input[], moves: Moves }} InputsNow
  *   the inputs as they read now (a changed module's hash and places updated), and the moves
  */
 
 /**
  * Whether every input gives the same answer, at the same place.
- * @param {import('./inputs.js').Input[]} inputs
+ * @param {import('../cache/inputs.js').Input[]} inputs
  */
 export function inputsHold(inputs) {
   const now = inputsNow(inputs);
@@ -31,13 +31,13 @@ export function inputsHold(inputs) {
 
 /**
  * The inputs as they read now, or null when any gives another answer.
- * @param {import('./inputs.js').Input[]} inputs
+ * @param {import('../cache/inputs.js').Input[]} inputs
  * @returns {InputsNow | null}
  */
 export function inputsNow(inputs) {
   /** @type {Moves} */
   const moves = new Map();
-  /** @type {import('./inputs.js').Input[]} */
+  /** @type {import('../cache/inputs.js').Input[]} */
   const updated = [];
   for (const input of inputs) {
     const now = inputNow(input, moves);
@@ -49,9 +49,9 @@ export function inputsNow(inputs) {
 }
 
 /**
- * @param {import('./inputs.js').Input} input
+ * @param {import('../cache/inputs.js').Input} input
  * @param {Moves} moves
- * @returns {import('./inputs.js').Input | null}
+ * @returns {import('../cache/inputs.js').Input | null}
  */
 function inputNow(input, moves) {
   switch (input[0]) {
@@ -99,7 +99,7 @@ function addMove(moves, file, move) {
 }
 
 /**
- * @param {import('./inputs.js').Input} input
+ * @param {import('../cache/inputs.js').Input} input
  * @returns {boolean}
  */
 function isNameInput(input) {
