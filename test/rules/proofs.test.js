@@ -1,5 +1,5 @@
 /**
- * A report is a proof (rules/core/rule-shell/proofs.js): the shell refuses a report whose proof
+ * A report is a proof (rules/rule-shell/proofs.js): the shell refuses a report whose proof
  * lacks a link, and the explain setting prints each report's proof under its message.
  */
 import assert from 'node:assert/strict';

@@ -1,5 +1,5 @@
 /**
- * The shell every rule is made with (rules/core/rule-shell/): a file whose text cannot hold
+ * The shell every rule is made with (rules/rule-shell/): a file whose text cannot hold
  * anything a rule reports costs that rule no listener and no analysis, and the options are
  * merged once, not once per file and rule.
  */

@@ -1,4 +1,4 @@
-// The generated English table (packages/eslint-plugin-unblock/rules/core/english/lexicon-table.js) is stale when compromise would
+// The generated English table (packages/eslint-plugin-unblock/rules/language/english/lexicon-table.js) is stale when compromise would
 // now answer differently, holds a word the table lacks, or is another version: regenerate it with
 // `node scripts/english/build-lexicon-table.js`.
 import assert from 'node:assert/strict';

@@ -29,7 +29,7 @@ const HTTP_ROUTE_LABEL = /^(GET|POST|PUT|PATCH|DELETE|DEL|HEAD|OPTIONS|ALL|SEARC
 /**
  * The route the code around `node` is known to run on: the function around it, or, for a callback
  * awaited where it is handed over (`await Promise.all(list.map(async (x) => …))`), the function that
- * awaits it, as the start-up gate asks (core/code-kind/one-off-code.js).
+ * awaits it, as the start-up gate asks (one-off-code.js).
  * @param {string} file the linted file
  * @param {any} node the reported node
  * @param {import('../project/callers/reachability.js').LintedTree} linted

@@ -2,7 +2,7 @@
  * A method named by a noun (`api.user(id)`, `client.settings()`) whose
  * result is used reads that thing; whether a word is a noun or a verb comes
  * from an English lexicon and tagger (compromise, read from a table made from
- * it at build time: see english/noun-words.js), not from a word list of ours.
+ * it at build time: see ../language/english/noun-words.js), not from a word list of ours.
  * A word outside that lexicon is no noun: the tagger would only guess it.
  */
 import { nameWords } from './call-names.js';

@@ -139,7 +139,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
       if (reads) reads.inputs.push(...known.inputs);
       return known.summary;
     }
-    // A file too big, or out of time (lint-bounds.js): the rule decides by names, as where nothing can be read.
+    // A file too big, or out of time (bounds/lint-bounds.js): the rule decides by names, as where nothing can be read.
     if (!crossFileBudgetLeft(file)) return null;
     // The summaries an earlier run made of this same text, while what they read elsewhere is unchanged.
     if (keeper === undefined) keeper = summaryKeeper(sourceCode, file, namesId, summarizer.exact);

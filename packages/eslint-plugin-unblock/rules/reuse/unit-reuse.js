@@ -9,7 +9,7 @@
  * - the two texts differ inside one unit, and every other unit is where it was (or moved as a whole);
  * - no name links the unit to the edited one (unit-graph.js: what it uses, what uses it, all the
  *   way), and the edited unit does not call `eval` (that makes every scope around it dynamic);
- * - what the earlier lint read in other files still reads the same (project/cache/lint-footprint.js),
+ * - what the earlier lint read in other files still reads the same (lint-footprint.js),
  *   and the project index knows the unit's functions now as it did then (an unsaved edit above a
  *   function hides its callers: project/callers/linted-text.js);
  * - every fix and suggestion of its reports was recorded and writes inside the unit.

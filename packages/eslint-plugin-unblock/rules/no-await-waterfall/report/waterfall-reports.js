@@ -101,7 +101,7 @@ function waterfallReport({ sourceCode, typescript, autofix, routeAt, proofOf }, 
 }
 
 /**
- * The edit, when it keeps every awaited call awaited (core/rewrite/kept-awaits.js); else null.
+ * The edit, when it keeps every awaited call awaited (rewrite/kept-awaits.js); else null.
  * @param {import('eslint').SourceCode} sourceCode
  * @param {TextEdit | null} edit
  * @param {boolean} typescript

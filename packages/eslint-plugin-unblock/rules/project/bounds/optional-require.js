@@ -13,7 +13,7 @@ import { lintWarning } from './lint-bounds.js';
 const require = createRequire(import.meta.url);
 /** The native helpers the project index reads other files with, and what is lost without each. */
 const LOST_WITHOUT = {
-  // The rewrites' check (core/rewrite/kept-awaits.js) parses with it too: a rewrite it cannot check is not offered.
+  // The rewrites' check (rewrite/kept-awaits.js) parses with it too: a rewrite it cannot check is not offered.
   'oxc-parser': 'cross-file analysis off, no rewrites offered; each file analysed alone',
   'oxc-resolver': 'cross-file analysis off; each file analysed alone',
 };

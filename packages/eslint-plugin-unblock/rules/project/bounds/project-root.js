@@ -23,7 +23,7 @@ const MAX_MANIFEST_BYTES = 1_000_000;
 
 /**
  * By folder. An answer holds for the rest of a file's lint, and while lints follow one another
- * without a pause (a command-line run: project-files.js trusts its listing the same way): the walk
+ * without a pause (a command-line run: ../workspace/project-files.js trusts its listing the same way): the walk
  * up to the package.json was a few stats per file and rule, ~0.5% of a run on Ghost. After a pause
  * (an editor after an edit, eslint_d at its next command) it is asked of the disk again.
  * @type {Map<string, { generation: number, pauses: number, roots: ProjectRoots | null }>}

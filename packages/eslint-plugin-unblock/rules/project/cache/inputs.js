@@ -3,8 +3,8 @@
  * later only while every input still gives the same answer: what it read of each module it
  * loaded (a name, how the module exports, or its whole text), each import it resolved, each
  * package.json dependency it asked about. The modules that answer these questions note them here
- * (module-cache.js with module-reads.js, resolve-import.js, frameworks/dependencies.js); the work
- * that is cached (a scan for callers, a file's call summaries) checks them again (input-check.js)
+ * (module-cache.js with module-reads.js, resolve-import.js, ../workspace/dependencies.js); the work
+ * that is cached (a scan for callers, a file's call summaries) checks them again (../workspace/input-check.js)
  * before it reuses a result.
  *
  * @typedef {['module', string, string | null]

@@ -12,7 +12,7 @@
  *   and the names bound to `module.exports`;
  * - anything wider (its whole tree, every binding): its whole text, as before.
  * Each note also holds the module's text hash: while the text is the same, nothing is parsed to
- * check it (input-check.js); only a changed module is parsed and asked again.
+ * check it (../workspace/input-check.js); only a changed module is parsed and asked again.
  *
  * Sound because every path into a module's code starts at one of these accessors: a node handed
  * out is covered by its text and place, and a name it refers to is looked up through the bindings
@@ -161,7 +161,7 @@ function notedInput(input) {
  * What a name stands for in a watched view: `digest`, a string that changes when the entry or the
  * text of the node it holds does (`none` when the module has no such name), and `place`, where that
  * node is (null: none). Apart, so that a kept fact can follow a node moved by an edit above it
- * (input-check.js).
+ * (../workspace/input-check.js).
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {NameKind} kind
  * @param {string} name

@@ -1,6 +1,6 @@
 /**
  * A kept fact's keys (`file#start`, callers/call-sites.js functionKey) moved with the code they
- * name, after an edit above that code in a module the fact read (input-check.js). A key into a
+ * name, after an edit above that code in a module the fact read (../workspace/input-check.js). A key into a
  * changed module moves only if it lies in a node the fact was noted to have read there, by that
  * node's move; a key into a changed module outside every such node cannot be placed, and the fact
  * is not used.

@@ -49,7 +49,7 @@ const byRoot = new Map();
 /**
  * The caller index of the project `file` belongs to, or null. It starts
  * empty: files are read, parsed and scanned only when a question needs them.
- * Built again when a project file changed on disk (project-files.js checks).
+ * Built again when a project file changed on disk (../workspace/project-files.js checks).
  * @param {string} file absolute path of a linted file
  */
 export function callerIndexFor(file) {
@@ -119,8 +119,8 @@ export function forgetCallerIndexes() {
 /**
  * @param {string} root the folder the files were listed from
  * @param {string[]} files the project's source files, tests left out
- * @param {string} layout what decides how its imports resolve (project-layout.js)
- * @param {ReadonlyMap<string, string>} stamps each file's stamp when listed (project-files.js)
+ * @param {string} layout what decides how its imports resolve (../workspace/project-layout.js)
+ * @param {ReadonlyMap<string, string>} stamps each file's stamp when listed (../workspace/project-files.js)
  * @returns {CallerIndex}
  */
 function createIndex(root, files, layout, stamps) {

@@ -65,7 +65,7 @@ export function loadModule(file) {
 
 /**
  * The module view of a project file, or null, without noting it as read: for checking kept facts
- * (cache/input-check.js), not for making them.
+ * (../workspace/input-check.js), not for making them.
  * @param {string} file absolute path
  * @returns {import('./module-view.js').ModuleView | null}
  */

@@ -148,7 +148,7 @@ function resolveUncached(fromFile, specifier) {
 /**
  * Forgets the answers given within other lint folders than the ones known now: a lint in a new
  * folder may bound files answered before. Asked before each resolution, and before answers kept
- * for the current folders are taken in (import-map.js).
+ * for the current folders are taken in (../workspace/import-map.js).
  */
 export function followBounds() {
   if (knownBounds !== boundsVersion()) {

@@ -34,7 +34,7 @@ const SOURCE_FILE = /\.(?:[cm]?js|[cm]?ts|tsx|jsx)$/;
 const SKIPPED_FOLDERS = new Set(['node_modules', 'coverage', 'bower_components', 'vendor']);
 /** A check this cheap runs before every lint that follows a pause. */
 const ALWAYS_CHECK_MS = 2;
-/** Otherwise at most once per this many times its cost after a pause in linting (lint-bounds.js)… */
+/** Otherwise at most once per this many times its cost after a pause in linting (../bounds/lint-bounds.js)… */
 const CHECK_SPACING = 50;
 /** …and at most once per this many times its cost while lints follow one another without a pause. */
 const BUSY_CHECK_SPACING = 500;
@@ -65,7 +65,7 @@ let versions = 0;
 
 /**
  * The project files of a linted file, checked against the disk; null when it has no project, or
- * its lint may not ask about other files (too big, out of time: see lint-bounds.js).
+ * its lint may not ask about other files (too big, out of time: see ../bounds/lint-bounds.js).
  * @param {string} file absolute path of the linted file
  * @returns {ProjectFiles | null}
  */
