@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import unblock from './packages/eslint-plugin-unblock/index.js';
+import internal from './scripts/layers/eslint-plugin.js';
 
 export default [
   {
@@ -21,5 +22,12 @@ export default [
     // A lint run reaches the analysis through ESLint, which no route shows: every blocking call in it is
     // looked at, and the ones that run while linting (not serving) say so where they are disabled.
     rules: { 'unblock/no-blocking-sync-call': ['warn', { includeUnknownCallers: true }] },
+  },
+  {
+    // The plugin's imports point down its layers (ARCHITECTURE.md, "Layers"); scripts/layers.js
+    // prints the whole graph, with the loops and folder sizes one file's lint cannot see.
+    files: ['packages/eslint-plugin-unblock/rules/**/*.js'],
+    plugins: { internal },
+    rules: { 'internal/layers': 'error' },
   },
 ];
