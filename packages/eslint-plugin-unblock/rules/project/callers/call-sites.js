@@ -285,7 +285,7 @@ function functionOf(scan, expression, frame) {
  * What the framework modules may ask about the names around a call.
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {Frame} frame
- * @returns {import('../frameworks/index.js').CallScope}
+ * @returns {import('../frameworks/routing/framework.js').CallScope}
  */
 function scopeOf(view, frame) {
   return {

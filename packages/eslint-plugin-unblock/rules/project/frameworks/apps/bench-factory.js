@@ -21,7 +21,7 @@ const MAX_FIXTURE_BYTES = 200_000;
 /** @type {Map<string, { generation: number, factory: { entry: string, exportName: string } | null }>} folder → its fixture.json's factory */
 const byFolder = new Map();
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'unblock-bench',
   declared(view) {

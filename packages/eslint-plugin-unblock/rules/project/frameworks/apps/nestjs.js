@@ -35,10 +35,10 @@ const PER_REQUEST_METHODS = new Map([
 ]);
 
 /**
- * @typedef {import('../index.js').EntryPoint} EntryPoint
+ * @typedef {import('../routing/framework.js').EntryPoint} EntryPoint
  */
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'nestjs',
   declared(view) {

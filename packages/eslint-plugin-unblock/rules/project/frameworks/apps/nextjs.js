@@ -7,7 +7,7 @@ import { exportedFunctions, slashedPath } from './exported-functions.js';
 
 const ROUTE_EXPORTS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'nextjs',
   declared(view) {

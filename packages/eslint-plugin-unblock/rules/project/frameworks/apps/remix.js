@@ -4,7 +4,7 @@
  */
 import { exportedFunctions, slashedPath } from './exported-functions.js';
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'remix',
   declared(view) {

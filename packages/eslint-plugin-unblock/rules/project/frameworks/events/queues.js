@@ -8,7 +8,7 @@ import { importsAny, memberCall, routePath } from '../routing/routers.js';
 
 const packages = new Set(['bullmq', 'bull', 'bee-queue', 'pg-boss', 'agenda']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'queues',
   registrations(view, call) {

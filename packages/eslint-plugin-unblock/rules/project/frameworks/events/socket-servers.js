@@ -14,11 +14,11 @@ const packages = new Set(['socket.io', 'ws', 'sockjs', 'engine.io', 'uWebSockets
 const LISTEN_METHODS = new Set(['on', 'once', 'addListener']);
 
 /**
- * @typedef {import('../index.js').Registration} Registration
+ * @typedef {import('../routing/framework.js').Registration} Registration
  * @typedef {import('../../modules/module-view.js').ModuleView} ModuleView
  */
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'socket-servers',
   registrations(view, call, scope) {

@@ -9,7 +9,7 @@ import { memberCall, routePath } from '../routing/routers.js';
 
 const MODULES = new Set(['worker_threads', 'node:worker_threads']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'worker-threads',
   registrations(view, call) {

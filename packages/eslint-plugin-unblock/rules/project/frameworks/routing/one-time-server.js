@@ -16,7 +16,7 @@ import { HTTP_METHODS } from './http-methods.js';
 const answers = new WeakMap();
 
 /**
- * @param {import('../index.js').CallScope} scope
+ * @param {import('./framework.js').CallScope} scope
  * @param {string} app the name of the app or server the routes are registered on
  */
 export function closedByOwnRoute(scope, app) {

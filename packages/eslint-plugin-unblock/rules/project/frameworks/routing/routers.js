@@ -15,7 +15,7 @@ import { dependsOnAny } from '../../workspace/dependencies.js';
 
 /**
  * @typedef {import('../../modules/module-view.js').ModuleView} ModuleView
- * @typedef {import('../index.js').Registration} Registration
+ * @typedef {import('./framework.js').Registration} Registration
  */
 
 /**
@@ -113,7 +113,7 @@ export function memberCall(call) {
  * Recognises `app.post('/login', auth, handler)` and `app.use(mw)` on an
  * object made by one of `packages`: every argument after the path is a handler.
  * @param {ReadonlyArray<string>} packageList
- * @returns {import('../index.js').Framework['registrations']}
+ * @returns {import('./framework.js').Framework['registrations']}
  */
 export function methodRoutes(packageList) {
   const packages = new Set(packageList);
@@ -134,7 +134,7 @@ export function methodRoutes(packageList) {
  * Recognises `server.route({ method: 'GET', path: '/x', handler })` (Hapi;
  * `url` in Fastify) on an object made by one of `packages`.
  * @param {ReadonlyArray<string>} packageList
- * @returns {import('../index.js').Framework['registrations']}
+ * @returns {import('./framework.js').Framework['registrations']}
  */
 export function routeOptions(packageList) {
   const packages = new Set(packageList);
@@ -157,7 +157,7 @@ export function routeOptions(packageList) {
 
 /**
  * Routes serve requests, unless their server is a one-time server one of them closes (one-time-server.js).
- * @param {import('../index.js').CallScope} scope
+ * @param {import('./framework.js').CallScope} scope
  * @param {any} receiver
  * @returns {'request' | 'startup'}
  */

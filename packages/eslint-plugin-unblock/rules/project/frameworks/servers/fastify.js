@@ -8,7 +8,7 @@ const packages = ['fastify'];
 const byMethod = methodRoutes(packages);
 const byOptions = routeOptions(packages);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'fastify',
   routerPackages: packages,

@@ -5,7 +5,7 @@ import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['h3'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'h3',
   routerPackages: packages,

@@ -5,7 +5,7 @@ import { routeOptions } from '../routing/routers.js';
 
 const packages = ['@hapi/hapi', 'hapi'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'hapi',
   routerPackages: packages,

@@ -5,7 +5,7 @@ import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['hono'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'hono',
   routerPackages: packages,

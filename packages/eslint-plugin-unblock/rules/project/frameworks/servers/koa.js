@@ -5,7 +5,7 @@ import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['koa-router', '@koa/router'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'koa',
   routerPackages: packages,

@@ -6,8 +6,8 @@ import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
 import { isRouterObject, memberCall } from '../routing/routers.js';
 
 /**
- * @param {ReadonlyArray<import('../index.js').Framework>} routers the routing frameworks whose servers listen
- * @returns {import('../index.js').Framework}
+ * @param {ReadonlyArray<import('../routing/framework.js').Framework>} routers the routing frameworks whose servers listen
+ * @returns {import('../routing/framework.js').Framework}
  */
 export function listenCallbacks(routers) {
   const packages = new Set(routers.flatMap((framework) => framework.routerPackages ?? []));

@@ -10,7 +10,7 @@ const packages = ['http', 'node:http', 'https', 'node:https', 'http2', 'node:htt
 const packageSet = new Set(packages);
 const SERVER_FACTORIES = new Set(['createServer', 'createSecureServer']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'node-http',
   routerPackages: packages,

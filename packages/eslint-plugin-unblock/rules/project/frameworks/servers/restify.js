@@ -5,7 +5,7 @@ import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['restify'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'restify',
   routerPackages: packages,
