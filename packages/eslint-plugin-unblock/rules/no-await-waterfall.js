@@ -17,7 +17,7 @@ import { inDynamicScope } from './rewrite/dynamic-scope.js';
 import { knownRouteAt } from './code-kind/known-route.js';
 import { lintedTreeOf } from './project/callers/reachability.js';
 import { routeNote } from './rule-shell/route-note.js';
-import { proofEntryOf } from './code-kind/proof-entry.js';
+import { proofEntryOf } from './rule-shell/proof-entry.js';
 import { shorten } from './rule-shell/proofs.js';
 import { effectText } from './effects/effect-text.js';
 import { unwrap } from './language/syntax/ast.js';

@@ -8,7 +8,7 @@ import { blockingData } from './no-blocking-sync-call/report/sync-message.js';
 import { findBlockingCalls } from './no-blocking-sync-call/node-module-tracker.js';
 import { blocksForAWhile } from './no-blocking-sync-call/work-size.js';
 import { isCheapFileCall } from './no-blocking-sync-call/file-cost.js';
-import { proofEntryOf } from './code-kind/proof-entry.js';
+import { proofEntryOf } from './rule-shell/proof-entry.js';
 import { shorten } from './rule-shell/proofs.js';
 import { isCachedForTheProcess } from './no-blocking-sync-call/cached-once.js';
 import { createStartupClassifier, defaultStartupFiles } from './code-kind/startup-code.js';

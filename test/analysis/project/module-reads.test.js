@@ -13,7 +13,7 @@ import { loadModule, forgetModule } from '../../../packages/eslint-plugin-unbloc
 import { valueOfExport } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
 import { recordingInputs } from '../../../packages/eslint-plugin-unblock/rules/project/cache/inputs.js';
 import { inputsHold, inputsNow } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/input-check.js';
-import { movedKey, namesPlaceIn } from '../../../packages/eslint-plugin-unblock/rules/project/cache/moved-keys.js';
+import { movedKey, namesPlaceIn } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/moved-keys.js';
 import { callAt } from '../../../packages/eslint-plugin-unblock/rules/project/callers/call-sites.js';
 
 const HELPERS = `export function first(a) {

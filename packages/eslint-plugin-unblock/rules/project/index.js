@@ -15,7 +15,7 @@ import { forgetConcurrencyPackages } from './workspace/concurrency-packages.js';
 import { valueOfExpression } from './modules/callee-lookup.js';
 import { createSummarizer } from './callees/summarize.js';
 import { summaryKeeper } from './callees/summary-cache.js';
-import { unknownSummary, mergeInto } from './callees/effect-summary.js';
+import { unknownSummary, mergeInto } from '../effects/effect-summary.js';
 import { isFunctionNode, unwrap } from '../language/syntax/ast.js';
 import { crossFileBudgetLeft } from './bounds/lint-bounds.js';
 import { recordingInputs, noteInput } from './cache/inputs.js';
@@ -26,7 +26,7 @@ import { forgetProjectFiles } from './workspace/project-files.js';
 import { forgetProjectRoots } from './bounds/project-root.js';
 
 /**
- * @typedef {import('./callees/effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
+ * @typedef {import('../effects/effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
  *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
  */
 
@@ -195,7 +195,7 @@ function evidencedSummaryOf(file, call) {
 function wrappedCallbacks(file, call, context) {
   const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
   if (!callbacks.some((callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
-  const summary = { ...unknownSummary(), kind: /** @type {import('./callees/effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
+  const summary = { ...unknownSummary(), kind: /** @type {import('../effects/effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
   for (const callback of callbacks) {
     const target = { type: /** @type {const} */ ('function'), fn: callback, view: file.view, classNode: context.classNode, objectNode: context.objectNode };
     mergeInto(summary, file.summarizer.summaryOfFunction(target, 1, shadowTestAt(file.sourceCode, callback)));

@@ -8,7 +8,7 @@
  * before it reuses a result.
  *
  * @typedef {['module', string, string | null]
- *   | ['name', string, string, import('./module-reads.js').NameKind, string, string, [number, number] | null]
+ *   | ['name', string, string, import('../modules/module-reads.js').NameKind, string, string, [number, number] | null]
  *   | ['shape', string, string, string]
  *   | ['resolve', string, string, string | null]
  *   | ['depends', string, string[], boolean]} Input

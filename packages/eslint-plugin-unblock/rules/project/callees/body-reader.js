@@ -9,12 +9,12 @@ import { MUTATING_METHODS } from '../../effects/effects.js';
 import { rootOf } from './call-evidence.js';
 import { declaredNames, patternNames } from './declared-names.js';
 import { localKindsOf } from './local-kinds.js';
-import { emptySummary, mergePart } from './effect-summary.js';
+import { emptySummary, mergePart } from '../../effects/effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
 import { ownValueTest } from './own-values.js';
 
 /**
- * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
+ * @typedef {import('../../effects/effect-summary.js').EffectSummary} EffectSummary
  * @typedef {import('../modules/callee-lookup.js').CallContext} CallContext
  *
  * @callback EffectOfCall what one call in the body does
@@ -23,7 +23,7 @@ import { ownValueTest } from './own-values.js';
  * @param {boolean} isAwaited
  * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
  * @param {boolean} [ownArguments] every argument is a value the body made: a callee changing its parameters changes nothing outside
- * @returns {import('./effect-summary.js').EffectPart}
+ * @returns {import('../../effects/effect-summary.js').EffectPart}
  *
  * @typedef {object} BodyReading  what reading one body has found so far
  * @property {import('../modules/module-view.js').ModuleView} view

@@ -9,7 +9,7 @@ import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { evidenceOfCall } from './call-evidence.js';
 import { resolveCall } from '../modules/callee-lookup.js';
 import { readBody } from './body-reader.js';
-import { unknownSummary } from './effect-summary.js';
+import { unknownSummary } from '../../effects/effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
 
 /** Calls followed below the operand; deeper ones are unknown. */
@@ -18,7 +18,7 @@ const MAX_DEPTH = 4;
 const MAX_SUMMARIES = 400;
 
 /**
- * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
+ * @typedef {import('../../effects/effect-summary.js').EffectSummary} EffectSummary
  * @typedef {import('../modules/callee-lookup.js').CallContext} CallContext
  */
 

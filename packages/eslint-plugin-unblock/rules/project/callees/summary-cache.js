@@ -20,7 +20,7 @@ import path from 'node:path';
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
-import { anyMoved, namesPlaceIn } from '../cache/moved-keys.js';
+import { anyMoved, namesPlaceIn } from '../workspace/moved-keys.js';
 import { projectStore } from '../cache/store.js';
 import { countSummaries } from '../cache/stats.js';
 import { moduleTextHash } from '../modules/module-cache.js';

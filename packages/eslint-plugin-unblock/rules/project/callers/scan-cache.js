@@ -10,7 +10,7 @@
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
-import { movedKey } from '../cache/moved-keys.js';
+import { movedKey } from '../workspace/moved-keys.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { countScan } from '../cache/stats.js';
 import { scanModule, callAt } from './call-sites.js';

@@ -15,7 +15,7 @@ import { lintGeneration, lintWarning, isWithin } from '../bounds/lint-bounds.js'
 import { readRegularFile } from '../bounds/read-regular-file.js';
 import { contentHash } from '../cache/content-hash.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
-import { watchReads, noteLoaded } from '../cache/module-reads.js';
+import { watchReads, noteLoaded } from './module-reads.js';
 
 /** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
 export const MAX_MODULE_BYTES = 400_000;

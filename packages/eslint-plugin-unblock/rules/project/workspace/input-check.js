@@ -10,8 +10,8 @@
 import { moduleTextHash, currentModuleView } from '../modules/module-cache.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { dependsOnAny } from './dependencies.js';
-import { nameRead, shapeOf } from '../cache/module-reads.js';
-import { anyMoved } from '../cache/moved-keys.js';
+import { nameRead, shapeOf } from '../modules/module-reads.js';
+import { anyMoved } from './moved-keys.js';
 
 /**
  * @typedef {Map<string, Array<[number, number, number]>>} Moves

@@ -6,9 +6,9 @@
  */
 import path from 'node:path';
 import { enclosingFunction } from '../language/syntax/ast.js';
-import { awaitedCallbackOf } from './one-off-code.js';
+import { awaitedCallbackOf } from '../code-kind/one-off-code.js';
 import { reachabilityOf } from '../project/callers/reachability.js';
-import { knownRouteAt } from './known-route.js';
+import { knownRouteAt } from '../code-kind/known-route.js';
 
 /** What an entry says when no route, job or event was found above the code. */
 export const UNFOLLOWED_ENTRY = 'callers not followed to a route, job or event';
@@ -18,7 +18,7 @@ export const UNFOLLOWED_ENTRY = 'callers not followed to a route, job or event';
  * @param {any} node the reported node
  * @param {import('../project/callers/reachability.js').LintedTree} linted
  * @param {string} cwd where files are shown from
- * @returns {Pick<import('../rule-shell/proofs.js').Proof, 'entry' | 'chain'>}
+ * @returns {Pick<import('./proofs.js').Proof, 'entry' | 'chain'>}
  */
 export function proofEntryOf(file, node, linted, cwd) {
   let fn = enclosingFunction(node);

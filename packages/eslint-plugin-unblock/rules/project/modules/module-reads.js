@@ -20,8 +20,8 @@
  * being recorded (a memo keyed by the view) must read through an accessor on every use
  * (call-sites.js reads `program` before its memo).
  */
-import { noteInputAgain, recordingNow } from './inputs.js';
-import { contentHash } from './content-hash.js';
+import { noteInputAgain, recordingNow } from '../cache/inputs.js';
+import { contentHash } from '../cache/content-hash.js';
 
 /**
  * @typedef {'binding' | 'export'} NameKind
@@ -30,7 +30,7 @@ import { contentHash } from './content-hash.js';
  * @property {string} text
  * @property {Record<NameKind, Map<string, NameRead>>} reads  by kind and name, made once
  * @property {string} shape  how it parsed and exports (shapeOf)
- * @property {import('./inputs.js').NotedInput} shapeRead  the input noted when the shape is read
+ * @property {import('../cache/inputs.js').NotedInput} shapeRead  the input noted when the shape is read
  */
 
 /** @type {WeakMap<object, ViewSource>} the text each watched view was parsed from */
@@ -38,16 +38,16 @@ const sources = new WeakMap();
 
 /** A Map of names that notes each lookup, and notes the whole module when it is listed. */
 class WatchedNames extends Map {
-  /** @type {(name: string) => import('./inputs.js').Input} */
+  /** @type {(name: string) => import('../cache/inputs.js').Input} */
   #inputOf;
   /** @type {() => void} */
   #onWhole;
-  /** @type {Map<string, import('./inputs.js').NotedInput>} the input each name looked up gives, made once */
+  /** @type {Map<string, import('../cache/inputs.js').NotedInput>} the input each name looked up gives, made once */
   #noted = new Map();
 
   /**
    * @param {Map<string, any>} names
-   * @param {(name: string) => import('./inputs.js').Input} inputOf
+   * @param {(name: string) => import('../cache/inputs.js').Input} inputOf
    * @param {() => void} onWhole
    */
   constructor(names, inputOf, onWhole) {
@@ -112,7 +112,7 @@ class WatchedNames extends Map {
 /**
  * Makes a module view note what is read of it while work is recorded (inputs.js). Called once, on
  * a view just made from `text` (module-cache.js).
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('./module-view.js').ModuleView} view
  * @param {string} text
  * @param {string} hash the text's hash
  */
@@ -125,7 +125,7 @@ export function watchReads(view, text, hash) {
   const wholeRead = notedInput(['module', view.file, hash]);
   const whole = () => noteInputAgain(wholeRead);
   const noteShape = () => noteInputAgain(source.shapeRead);
-  /** @param {NameKind} kind @returns {(name: string) => import('./inputs.js').Input} */
+  /** @param {NameKind} kind @returns {(name: string) => import('../cache/inputs.js').Input} */
   const nameInput = (kind) => (name) => {
     const read = nameRead(view, kind, name);
     return ['name', view.file, hash, kind, name, read.digest, read.place];
@@ -142,7 +142,7 @@ export function watchReads(view, text, hash) {
 
 /**
  * Notes that the module parsed to a view at all (module-cache.js, on each load while recording).
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('./module-view.js').ModuleView} view
  */
 export function noteLoaded(view) {
   const source = sources.get(view);
@@ -150,8 +150,8 @@ export function noteLoaded(view) {
 }
 
 /**
- * @param {import('./inputs.js').Input} input
- * @returns {import('./inputs.js').NotedInput}
+ * @param {import('../cache/inputs.js').Input} input
+ * @returns {import('../cache/inputs.js').NotedInput}
  */
 function notedInput(input) {
   return { input, key: input.join('\0'), by: 0 };
@@ -162,7 +162,7 @@ function notedInput(input) {
  * text of the node it holds does (`none` when the module has no such name), and `place`, where that
  * node is (null: none). Apart, so that a kept fact can follow a node moved by an edit above it
  * (../workspace/input-check.js).
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('./module-view.js').ModuleView} view
  * @param {NameKind} kind
  * @param {string} name
  * @returns {NameRead}
@@ -188,7 +188,7 @@ export function nameRead(view, kind, name) {
 
 /**
  * What a view says of the module as a whole, without its names: how it parsed and how it exports.
- * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {import('./module-view.js').ModuleView} view
  */
 export function shapeOf(view) {
   return sources.get(view)?.shape ?? 'unwatched';

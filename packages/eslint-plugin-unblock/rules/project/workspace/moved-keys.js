@@ -8,7 +8,7 @@
 
 /**
  * @param {string} key
- * @param {import('../workspace/input-check.js').Moves} moves
+ * @param {import('./input-check.js').Moves} moves
  * @returns {string | null} null: a key into a changed module that no noted read covers
  */
 export function movedKey(key, moves) {
@@ -25,7 +25,7 @@ export function movedKey(key, moves) {
 
 /**
  * Whether any noted node moved.
- * @param {import('../workspace/input-check.js').Moves} moves
+ * @param {import('./input-check.js').Moves} moves
  */
 export function anyMoved(moves) {
   for (const list of moves.values()) if (list.some((move) => move[2] !== 0)) return true;
@@ -35,7 +35,7 @@ export function anyMoved(moves) {
 /**
  * Whether a text (a kept summary, as JSON) names a place in a changed module: it could not be moved.
  * @param {string} text
- * @param {import('../workspace/input-check.js').Moves} moves
+ * @param {import('./input-check.js').Moves} moves
  */
 export function namesPlaceIn(text, moves) {
   for (const file of moves.keys()) {
