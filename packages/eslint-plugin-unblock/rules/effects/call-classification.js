@@ -21,7 +21,7 @@ import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeC
  * @property {boolean} barrier
  * @property {Receiver | null} receiver
  * @property {Set<string>} objectArguments  objects handed over by reference (`storage`, `this.cache`), by key
- * @property {import('../project/index.js').CallSummary | null} summary  what the callee's body shows, when it can be read
+ * @property {import('./effect-summary.js').CallSummary | null} summary  what the callee's body shows, when it can be read
  * @property {boolean | null} io  whether it waits on I/O: false only when its body shows pure computation
  * @property {string | null} [nounName]  an unknown call's name, to ask whether it is a noun getter (a read) when that matters
  *
@@ -35,12 +35,12 @@ import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeC
  * @property {(root: unknown) => boolean} isConnectionVariable
  * @property {any} visitorKeys
  * @property {(node: any) => string} getText
- * @property {(call: any) => import('../project/index.js').CallSummary | null} [summaryOfCall]
+ * @property {(call: any) => import('./effect-summary.js').CallSummary | null} [summaryOfCall]
  * @property {boolean} [nounGetters]
  *
  * @typedef {object} SettledClass  what an operation's kind comes to once the callee's body has been asked
  * @property {'read' | 'write' | 'unknown'} kind
- * @property {import('../project/index.js').CallSummary | null} summary
+ * @property {import('./effect-summary.js').CallSummary | null} summary
  * @property {boolean | null} io
  * @property {string | null} nounName
  */

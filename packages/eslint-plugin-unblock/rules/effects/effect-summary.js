@@ -22,6 +22,9 @@
  *
  * @typedef {{ kind: EffectKind, io: boolean | null, reads: Iterable<string>, writes: Iterable<string>, thisReads?: Iterable<string>, thisWrites?: Iterable<string>, evidence?: string | string[], evidenced?: boolean }} EffectPart
  *   what one call does, to add to the summary of the function that makes it
+ *
+ * @typedef {EffectSummary & { thisOwner: string | null }} CallSummary  what the project index answers for a call
+ *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
  */
 
 const KIND_ORDER = { none: 0, read: 1, unknown: 2, write: 3 };

@@ -25,10 +25,7 @@ export { onLintWarning } from './bounds/lint-bounds.js';
 import { forgetProjectFiles } from './workspace/project-files.js';
 import { forgetProjectRoots } from './bounds/project-root.js';
 
-/**
- * @typedef {import('../effects/effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
- *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
- */
+/** @typedef {import('../effects/effect-summary.js').CallSummary} CallSummary */
 
 /** @type {WeakMap<object, Map<object, ReturnType<typeof createIndex>>>} per linted file: its indexes by what decides call kinds */
 const indexes = new WeakMap();

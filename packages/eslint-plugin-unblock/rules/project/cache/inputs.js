@@ -3,18 +3,13 @@
  * later only while every input still gives the same answer: what it read of each module it
  * loaded (a name, how the module exports, or its whole text), each import it resolved, each
  * package.json dependency it asked about. The modules that answer these questions note them here
- * (module-cache.js with module-reads.js, resolve-import.js, ../workspace/dependencies.js); the work
+ * (../modules/module-cache.js with module-reads.js, resolve-import.js, ../workspace/dependencies.js); the work
  * that is cached (a scan for callers, a file's call summaries) checks them again (../workspace/input-check.js)
  * before it reuses a result.
  *
- * @typedef {['module', string, string | null]
- *   | ['name', string, string, import('../modules/module-reads.js').NameKind, string, string, [number, number] | null]
- *   | ['shape', string, string, string]
- *   | ['resolve', string, string, string | null]
- *   | ['depends', string, string[], boolean]} Input
- *   module: file, hash of its text (null: no text); name: file, hash of its text, binding or export,
- *   the name, what it stood for and where its node was (module-reads.js nameRead); shape: file, hash of its text, how it
- *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer
+ * The shape of an input is its schema's (schemas/input.js), below this folder, where the modules
+ * that note inputs can name it too.
+ * @typedef {import('./schemas/input.js').Input} Input
  */
 
 /**

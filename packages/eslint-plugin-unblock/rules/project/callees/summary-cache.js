@@ -30,7 +30,7 @@ import { onLintStart } from '../bounds/lint-bounds.js';
 const KIND = 'summaries';
 
 /**
- * @typedef {import('../index.js').CallSummary} CallSummary
+ * @typedef {import('../../effects/effect-summary.js').CallSummary} CallSummary
  * @typedef {{ inputs: import('../cache/inputs.js').Input[], answers: Record<string, KeptSummary | null> }} SummaryFacts
  * @typedef {Omit<CallSummary, 'reads' | 'writes' | 'thisReads' | 'thisWrites'>
  *   & { reads: string[], writes: string[], thisReads: string[], thisWrites: string[] }} KeptSummary

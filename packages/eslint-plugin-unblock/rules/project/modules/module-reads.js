@@ -24,7 +24,7 @@ import { noteInputAgain, recordingNow } from '../cache/inputs.js';
 import { contentHash } from '../cache/content-hash.js';
 
 /**
- * @typedef {'binding' | 'export'} NameKind
+ * @typedef {import('../cache/schemas/input.js').NameKind} NameKind
  * @typedef {{ digest: string, place: [number, number] | null }} NameRead
  * @typedef {object} ViewSource
  * @property {string} text
