@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Prints the plugin's rules/ folders with their layer, their file count and the imports each makes
- * that the layer table forbids (up, sideways, into another rule's folder), then the loops between
+ * that the layer table forbids (up, sideways, into another rule's folder; JSDoc type imports too), then the loops between
  * folders and between files and the folders past 15 files. Exits 1 when there is any of these,
  * so it can stand in a CI step; test/scripts/layers.test.js runs the same check.
  *
@@ -26,7 +26,7 @@ for (const row of result.folders) {
   const place = row.folder === '' ? 'rules (entries)' : rule ? `rule ${rule}` : placeName(row.folder);
   console.log(`${name.padEnd(width)}  ${String(row.files).padStart(5)}  ${String(row.importsUp).padStart(11)}  ${place}`);
 }
-for (const problem of result.problems) console.log(`bad import: ${problem.from} -> ${problem.to}: ${problem.message}`);
+for (const problem of result.problems) console.log(`bad ${problem.type ? 'type import' : 'import'}: ${problem.from} -> ${problem.to}: ${problem.message}`);
 for (const loop of result.folderLoops) console.log(`folder loop: ${loop.join(' <-> ')}`);
 for (const loop of result.fileLoops) console.log(`file loop: ${loop.join(' <-> ')}`);
 for (const row of result.oversized) console.log(`folder over ${MAX_FOLDER_FILES} files: ${row.folder}/ (${row.files})`);

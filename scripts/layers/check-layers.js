@@ -1,6 +1,8 @@
 /**
- * The layer check over the whole rules/ folder: every import against the layer table, the loops
- * between folders and between files, and the folders grown past their size. scripts/layers.js
+ * The layer check over the whole rules/ folder: every import (and JSDoc type import) against the
+ * layer table, the loops between folders and between files, and the folders grown past their size.
+ * Loops are looked for among the imports that load code; a type loop between two folders has an
+ * edge up or sideways, which the table finds, and one inside a folder is no one's business. scripts/layers.js
  * prints it; test/scripts/layers.test.js holds the plugin to it.
  */
 import { readImportGraph, loopsOf } from './import-graph.js';
@@ -17,7 +19,7 @@ export const MAX_FOLDER_FILES = 15;
  *
  * @typedef {object} LayerCheck
  * @property {FolderRow[]} folders
- * @property {Array<{ from: string, to: string, message: string }>} problems  the imports the table forbids
+ * @property {Array<{ from: string, to: string, type: boolean, message: string }>} problems  the imports the table forbids
  * @property {string[][]} folderLoops
  * @property {string[][]} fileLoops
  * @property {FolderRow[]} oversized
@@ -44,12 +46,14 @@ export function checkLayers(rulesDir = RULES_DIR) {
   const fileGraph = new Map(files.map((file) => [file, new Set()]));
   /** @type {Map<string, Set<string>>} */
   const folderGraph = new Map([...rows.keys()].map((folder) => [folder, new Set()]));
-  for (const { from, to } of edges) {
-    fileGraph.get(from)?.add(to);
-    if (folderOf(from) !== folderOf(to)) folderGraph.get(folderOf(from))?.add(folderOf(to));
+  for (const { from, to, type } of edges) {
+    if (!type) {
+      fileGraph.get(from)?.add(to);
+      if (folderOf(from) !== folderOf(to)) folderGraph.get(folderOf(from))?.add(folderOf(to));
+    }
     const problem = importProblem(from, to, ids);
     if (!problem) continue;
-    problems.push({ from, to, message: problem.message });
+    problems.push({ from, to, type, message: problem.message });
     rows.get(folderOf(from)).importsUp += 1;
   }
   const folders = [...rows.values()].sort((a, b) => (a.folder < b.folder ? -1 : 1));

@@ -1,11 +1,12 @@
 /**
  * The repository's own lint rule `internal/layers`: a file under the plugin's rules/ folder imports
  * only from its own folder or a lower layer (layer-table.js), and a rule's folders only from their
- * own rule. Checked per import as it is written, in the editor and by `npm run lint`; the loops
+ * own rule; so do the `import('…')` types its JSDoc names. Checked per import as it is written, in the editor and by `npm run lint`; the loops
  * and folder sizes, which need the whole tree, are scripts/layers.js's.
  */
 import path from 'node:path';
 import { RULES_DIR, importProblem } from './layer-table.js';
+import { TYPE_IMPORT } from './import-graph.js';
 
 /** @param {string} file */
 const underRules = (file) => {
@@ -24,14 +25,33 @@ export default {
   create(context) {
     const from = underRules(context.filename);
     if (!from) return {};
-    /** @param {any} node a node with a `source` */
-    const check = (node) => {
-      const specifier = node.source?.type === 'Literal' ? node.source.value : null;
+    /**
+     * @param {unknown} specifier
+     * @param {(problem: string) => void} report
+     */
+    const checkSpecifier = (specifier, report) => {
       if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
       const to = underRules(path.resolve(path.dirname(context.filename), specifier));
       const problem = to && importProblem(from, to);
-      if (problem) context.report({ node: node.source, messageId: 'layer', data: { problem: problem.message } });
+      if (problem) report(problem.message);
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    /** @param {any} node a node with a `source` */
+    const check = (node) => {
+      if (node.source?.type !== 'Literal') return;
+      checkSpecifier(node.source.value, (problem) => context.report({ node: node.source, messageId: 'layer', data: { problem } }));
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) {
+          for (const match of comment.value.matchAll(TYPE_IMPORT)) {
+            checkSpecifier(match[2], (problem) => context.report({ loc: comment.loc, messageId: 'layer', data: { problem } }));
+          }
+        }
+      },
+    };
   },
 };

@@ -1,7 +1,8 @@
 /**
  * The imports between the files of the plugin's rules/ folder, read with oxc-parser (the parser the
- * rules use for other files): static imports, `export … from` and `import('…')` with a literal.
- * JSDoc `import('…')` types are comments and not read: they load nothing.
+ * rules use for other files): static imports, `export … from` and `import('…')` with a literal,
+ * and, marked as types, the `import('…')` types JSDoc comments name. A type loads nothing, but a
+ * lower folder that names a higher one's type depends on it all the same.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,7 +11,8 @@ import { parseSync } from 'oxc-parser';
 /**
  * @typedef {object} ImportGraph
  * @property {string[]} files  every .js file, relative to rules/, with `/`
- * @property {Array<{ from: string, to: string }>} edges  one per import of another file under rules/
+ * @property {Array<{ from: string, to: string, type: boolean }>} edges  one per import of another file under rules/;
+ *   type: named in a JSDoc type only
  */
 
 /**
@@ -24,24 +26,27 @@ export function readImportGraph(rulesDir) {
   for (const file of files) {
     const full = path.join(rulesDir, file);
     const text = fs.readFileSync(full, 'utf8');
-    for (const specifier of specifiersOf(full, text)) {
+    for (const { specifier, type } of specifiersOf(full, text)) {
       if (!specifier.startsWith('.')) continue;
       const to = path.relative(rulesDir, path.resolve(path.dirname(full), specifier)).split(path.sep).join('/');
-      if (!to.startsWith('..') && to !== file) edges.push({ from: file, to });
+      if (!to.startsWith('..') && to !== file) edges.push({ from: file, to, type });
     }
   }
   return { files, edges };
 }
 
+/** `import('./x.js')` in a JSDoc type. */
+export const TYPE_IMPORT = /\bimport\(\s*(['"])([^'"]+)\1\s*\)/g;
+
 /**
  * @param {string} filename
  * @param {string} text
- * @returns {string[]}
+ * @returns {Array<{ specifier: string, type: boolean }>}
  */
 function specifiersOf(filename, text) {
-  const { module, errors } = parseSync(filename, text);
+  const { module, comments, errors } = parseSync(filename, text);
   if (errors.length > 0) throw new Error(`${filename}: ${errors[0].message}`);
-  return [
+  const loaded = [
     ...module.staticImports.map((entry) => entry.moduleRequest.value),
     ...module.staticExports.flatMap((entry) => entry.entries.flatMap((item) => (item.moduleRequest ? [item.moduleRequest.value] : []))),
     ...module.dynamicImports.flatMap(({ moduleRequest }) => {
@@ -49,6 +54,8 @@ function specifiersOf(filename, text) {
       return literal ? [literal[2]] : [];
     }),
   ];
+  const typed = comments.flatMap((comment) => [...comment.value.matchAll(TYPE_IMPORT)].map((match) => match[2]));
+  return [...loaded.map((specifier) => ({ specifier, type: false })), ...typed.map((specifier) => ({ specifier, type: true }))];
 }
 
 /**

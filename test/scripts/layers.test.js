@@ -25,6 +25,8 @@ describe('layers (scripts/layers)', () => {
       // its own folder, and its own rule's analysis from the rule's report/
       { code: "export { x } from './y.js';", filename: at('effects/verbs.js') },
       { code: "import { groups } from '../waterfall-groups.js';", filename: at('no-await-waterfall/report/promise-all.js') },
+      // a JSDoc type from a lower layer
+      { code: "/** @type {import('../effects/effect-summary.js').CallSummary} */\nexport let s;", filename: at('code-kind/one-off-code.js') },
       // files outside rules/ are not held to the layers
       { code: "import { x } from './packages/eslint-plugin-unblock/rules/no-await-waterfall/await-sites.js';", filename: path.join(RULES_DIR, '../../../tooling-like.js') },
     ],
@@ -38,6 +40,8 @@ describe('layers (scripts/layers)', () => {
       { code: "const m = import('./report/promise-all.js');", filename: at('no-await-waterfall/operations.js'), errors: [{ messageId: 'layer' }] },
       // a folder the table does not place
       { code: "import { x } from '../misc/x.js';", filename: at('effects/verbs.js'), errors: [{ messageId: 'layer' }] },
+      // a JSDoc type named from a higher layer
+      { code: "/** @param {import('../project/index.js').CallSummary} s */\nexport function f(s) { return s; }", filename: at('effects/effects.js'), errors: [{ messageId: 'layer' }] },
     ],
   });
 
@@ -61,10 +65,15 @@ describe('layers (scripts/layers)', () => {
         'no-x/a.js': "import '../effects/verbs.js';",
         'language/syntax/ast.js': "import { verbs } from '../../effects/verbs.js';",
         'effects/verbs.js': "export { unwrap } from '../language/syntax/ast.js';",
+        'effects/typed.js': "/** @type {import('../code-kind/k.js').K} */\nexport let k;",
+        'code-kind/k.js': "import '../effects/typed.js';",
         ...Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`threads/t${i}.js`, ''])),
       });
       const result = checkLayers(root);
-      assert.deepEqual(result.problems.map((problem) => `${problem.from} -> ${problem.to}`), ['language/syntax/ast.js -> effects/verbs.js']);
+      assert.deepEqual(result.problems.map((problem) => `${problem.from} -> ${problem.to}${problem.type ? ' (type)' : ''}`), [
+        'effects/typed.js -> code-kind/k.js (type)',
+        'language/syntax/ast.js -> effects/verbs.js',
+      ]);
       assert.deepEqual(result.folderLoops, [['effects', 'language/syntax']]);
       assert.deepEqual(result.fileLoops, [['effects/verbs.js', 'language/syntax/ast.js']]);
       assert.deepEqual(result.oversized.map((row) => row.folder), ['threads']);
