@@ -1,5 +1,5 @@
 /**
- * What a kept fact notes of the modules it read (rules/project/cache/module-reads.js) and when that
+ * What a kept fact notes of the modules it read (rules/project/modules/module-reads.js) and when that
  * still holds after an edit (input-check.js): the names it looked up, with the text and place of what
  * they stood for, not the module's whole text. An edit elsewhere in the module keeps the fact; an
  * edit above what it read keeps it with its keys moved (moved-keys.js); an edit to what it read, or a

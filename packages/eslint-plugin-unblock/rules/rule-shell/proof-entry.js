@@ -1,6 +1,6 @@
 /**
- * The first links of a report's proof (../rule-shell/proofs.js): the entry the code runs
- * from and the chain of calls from it. The route the report's message names (known-route.js)
+ * The first links of a report's proof (proofs.js): the entry the code runs
+ * from and the chain of calls from it. The route the report's message names (../code-kind/known-route.js)
  * is the entry when there is one; else the one the full reachability search reached; where
  * neither is known the entry says so, plainly: the callers were not followed to a route.
  */

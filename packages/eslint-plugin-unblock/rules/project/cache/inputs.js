@@ -3,7 +3,7 @@
  * later only while every input still gives the same answer: what it read of each module it
  * loaded (a name, how the module exports, or its whole text), each import it resolved, each
  * package.json dependency it asked about. The modules that answer these questions note them here
- * (../modules/module-cache.js with module-reads.js, resolve-import.js, ../workspace/dependencies.js); the work
+ * (in ../modules/: module-cache.js with module-reads.js, resolve-import.js; ../workspace/dependencies.js); the work
  * that is cached (a scan for callers, a file's call summaries) checks them again (../workspace/input-check.js)
  * before it reuses a result.
  *
@@ -58,7 +58,7 @@ export function noteInput(input, key) {
 }
 
 /**
- * Notes a kept input, at once when it was already noted in the work being recorded: module-reads.js
+ * Notes a kept input, at once when it was already noted in the work being recorded: ../modules/module-reads.js
  * notes a module's name at every lookup of it, thousands of times in a scan.
  * @param {NotedInput} noted
  */

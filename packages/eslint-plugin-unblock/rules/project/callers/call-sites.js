@@ -87,7 +87,7 @@ const callsOfView = new WeakMap();
  * @param {any} visitorKeys
  */
 function callsIn(view, visitorKeys) {
-  // Read first, also when the calls are known: work being recorded reads the whole module either way (cache/module-reads.js).
+  // Read first, also when the calls are known: work being recorded reads the whole module either way (../modules/module-reads.js).
   const program = view.program;
   let calls = callsOfView.get(view);
   if (!calls) {

@@ -75,7 +75,7 @@ function isFacts(value) {
 }
 
 /**
- * A kept scan's ops with every key moved as the code it names moved (../cache/moved-keys.js), or
+ * A kept scan's ops with every key moved as the code it names moved (../workspace/moved-keys.js), or
  * null when one cannot be placed. The call sites themselves are in the scanned module, unchanged.
  * @param {ScanOp[]} ops
  * @param {import('../workspace/input-check.js').Moves} moves

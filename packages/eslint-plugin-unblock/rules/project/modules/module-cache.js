@@ -55,7 +55,7 @@ export function loadModule(file) {
   if (entry.view) usedTree(file);
   // A kept fact that read this module is trusted later only while it reads the same (cache/inputs.js):
   // without a view, while its text is the same; with one, while it parses the same way and each name
-  // read of it stands for the same code (cache/module-reads.js notes those as they are read).
+  // read of it stands for the same code (module-reads.js notes those as they are read).
   if (recordingNow()) {
     if (entry.view) noteLoaded(entry.view);
     else noteInput(['module', file, entry.hash]);

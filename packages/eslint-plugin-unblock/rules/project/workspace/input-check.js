@@ -3,7 +3,7 @@
  * then: what was read of each module, each import's resolution, each dependency question. A fact
  * is used only while this holds (callers/scan-cache.js, callees/summary-cache.js). A module whose
  * text is unchanged holds without being parsed; a changed one is parsed and asked the same
- * questions again (module-reads.js). A name that still stands for the same code, moved by an edit
+ * questions again (../modules/module-reads.js). A name that still stands for the same code, moved by an edit
  * above it, holds too, as a move: a fact that names places in that module (a function's key,
  * `file#start`) is used only with its keys moved the same way (moved-keys.js).
  */
