@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import unblock from './packages/eslint-plugin-unblock/index.js';
+import internal from './scripts/layers/eslint-plugin.js';
 
 export default [
   {
@@ -29,5 +30,12 @@ export default [
     // takes milliseconds). Here, not as disable comments, so the bench's sources name no rule.
     files: ['packages/unblock-bench/harness/emit/latency.js', 'packages/unblock-bench/processes/process-tree.js'],
     rules: { 'unblock/no-blocking-sync-call': 'off' },
+  },
+  {
+    // The plugin's imports point down its layers (ARCHITECTURE.md, "Layers"); scripts/layers.js
+    // prints the whole graph, with the loops and folder sizes one file's lint cannot see.
+    files: ['packages/eslint-plugin-unblock/rules/**/*.js'],
+    plugins: { internal },
+    rules: { 'internal/layers': 'error' },
   },
 ];

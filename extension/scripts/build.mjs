@@ -24,7 +24,7 @@ const RUNTIME_EXTERNALS = [...NATIVE_PACKAGES];
 /** Threads the rules start by path, beside the lint. */
 const PLUGIN_DIR = 'packages/eslint-plugin-unblock';
 const BENCH_DIR = 'packages/unblock-bench';
-const HELPER_THREADS = [`${PLUGIN_DIR}/rules/project/modules/import-map-thread.js`];
+const HELPER_THREADS = [`${PLUGIN_DIR}/rules/project/workspace/import-map-thread.js`];
 
 /** Example fixtures that import packages of their own (installed as the repo's devDependencies), left out of the .vsix. */
 const FIXTURES_NEEDING_PACKAGES = ['express-app'];

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import noAwaitWaterfall from './rules/no-await-waterfall.js';
 import noBlockingSyncCall from './rules/no-blocking-sync-call.js';
 import noLoopWaterfall from './rules/no-loop-waterfall.js';
-import { ruleIdOf } from './rules/core/rule-shell/create-rule.js';
+import { ruleIdOf } from './rules/rule-shell/create-rule.js';
 
 const require = createRequire(import.meta.url);
 /** @type {{ name: string, version: string }} */

@@ -38,20 +38,20 @@ export { packageMessageIds } from './rules/no-blocking-sync-call/report/package-
 export { forgetProjectFile, onLintWarning } from './rules/project/index.js';
 export { describeAwaitSites } from './rules/no-await-waterfall/await-sites.js';
 export { nestingWithin } from './rules/project/modules/nesting-depth.js';
-export { benchFactsOf } from './rules/core/rule-shell/bench-facts.js';
-export { createProofCollector } from './rules/core/rule-shell/proof-collector.js';
-export { observedFileIn, readObservations } from './rules/core/rule-shell/observed-schema.js';
+export { benchFactsOf } from './rules/rule-shell/bench-facts.js';
+export { createProofCollector } from './rules/rule-shell/proof-collector.js';
+export { observedFileIn, readObservations } from './rules/rule-shell/observed-schema.js';
 export { FIXTURE_FILE, TOP_KEYS, LOAD_KEYS, ROUTE_KEYS, IDEAL_KEYS, IDEAL_KINDS } from './rules/project/frameworks/apps/fixture-schema.js';
 
 /** @typedef {import('./rules/no-blocking-sync-call/report/worker-offload.js').WorkerOffload} WorkerOffload */
 /** @typedef {import('./rules/no-await-waterfall/await-sites.js').AwaitSites} AwaitSites */
-/** @typedef {import('./rules/core/rule-shell/bench-facts.js').BenchFacts} BenchFacts */
-/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedFile} ObservedFile */
-/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedFinding} ObservedFinding */
-/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedKind} ObservedKind */
-/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedSettings} ObservedSettings */
-/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedStartupFunction} ObservedStartupFunction */
-/** @typedef {import('./rules/core/rule-shell/observed-schema.js').ObservedServedFunction} ObservedServedFunction */
+/** @typedef {import('./rules/rule-shell/bench-facts.js').BenchFacts} BenchFacts */
+/** @typedef {import('./rules/rule-shell/observed-schema.js').ObservedFile} ObservedFile */
+/** @typedef {import('./rules/rule-shell/observed-schema.js').ObservedFinding} ObservedFinding */
+/** @typedef {import('./rules/rule-shell/observed-schema.js').ObservedKind} ObservedKind */
+/** @typedef {import('./rules/rule-shell/observed-schema.js').ObservedSettings} ObservedSettings */
+/** @typedef {import('./rules/rule-shell/observed-schema.js').ObservedStartupFunction} ObservedStartupFunction */
+/** @typedef {import('./rules/rule-shell/observed-schema.js').ObservedServedFunction} ObservedServedFunction */
 /** @typedef {import('./rules/project/frameworks/apps/fixture-schema.js').FixtureSpec} FixtureSpec */
 /** @typedef {import('./rules/project/frameworks/apps/fixture-schema.js').RouteSpec} RouteSpec */
 /** @typedef {import('./rules/project/frameworks/apps/fixture-schema.js').IdealSpec} IdealSpec */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Writes packages/eslint-plugin-unblock/rules/core/english/lexicon-table.js: compromise's answer to the rules' one question (is
+ * Writes packages/eslint-plugin-unblock/rules/language/english/lexicon-table.js: compromise's answer to the rules' one question (is
  * this word only a noun?) for every word in its lexicon and every word of the identifiers declared
  * in node_modules' .d.ts files (lexicon-words.js says why those). The rules then read the table
  * instead of unpacking compromise (0.4–0.5 s of CPU per process); a word outside it is no noun
@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { answersFor, compromiseVersion, compromiseWords, declaredWords, loadCompromise } from './lexicon-words.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
-export const TABLE_FILE = path.join(repoRoot, 'packages', 'eslint-plugin-unblock', 'rules', 'core', 'english', 'lexicon-table.js');
+export const TABLE_FILE = path.join(repoRoot, 'packages', 'eslint-plugin-unblock', 'rules', 'language', 'english', 'lexicon-table.js');
 
 /**
  * Words as lines of at most ~100 characters, for a readable diff when the table changes.

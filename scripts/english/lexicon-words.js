@@ -1,5 +1,5 @@
 /**
- * The words the English table (packages/eslint-plugin-unblock/rules/core/english/lexicon-table.js) holds, and how each answer is
+ * The words the English table (packages/eslint-plugin-unblock/rules/language/english/lexicon-table.js) holds, and how each answer is
  * found: by asking compromise itself the one question the rules ask (noun-test.js). Shared by the
  * script that writes the table and the test that fails when it is stale.
  *
@@ -15,7 +15,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { nameWords } from '../../packages/eslint-plugin-unblock/rules/core/effects/call-names.js';
+import { nameWords } from '../../packages/eslint-plugin-unblock/rules/effects/call-names.js';
 import { isOnlyANoun } from './noun-test.js';
 
 const require = createRequire(import.meta.url);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { fileMatches, testFileGlobs } from '../../packages/eslint-plugin-unblock/rules/core/code-kind/file-globs.js';
+import { fileMatches, testFileGlobs } from '../../packages/eslint-plugin-unblock/rules/project/workspace/file-globs.js';
 
 describe('analysis/file-globs', () => {
   const cwd = '/repo';

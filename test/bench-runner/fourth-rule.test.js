@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import unblock from '../../packages/eslint-plugin-unblock/index.js';
-import { createRule } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/create-rule.js';
+import { createRule } from '../../packages/eslint-plugin-unblock/rules/rule-shell/create-rule.js';
 import { probeHarness } from '../../packages/unblock-bench/harness/index.js';
 import { KNOWN_RULES, functionBenchVerdict } from '../../packages/unblock-bench/index.js';
 import { lintForObservation } from '../../packages/unblock-bench/observe/instrument/static-facts.js';

@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import { lintLoops, suggestionOutput } from './loop-helpers.js';
 import { isKnownArray } from '../../packages/eslint-plugin-unblock/rules/no-loop-waterfall/loop-arrays.js';
-import { getReferenceIndex } from '../../packages/eslint-plugin-unblock/rules/core/syntax/references.js';
-import { isNameFree } from '../../packages/eslint-plugin-unblock/rules/core/rewrite/loop-names.js';
+import { getReferenceIndex } from '../../packages/eslint-plugin-unblock/rules/effects/references.js';
+import { isNameFree } from '../../packages/eslint-plugin-unblock/rules/rewrite/loop-names.js';
 
 /** @param {string} code */
 const suggestionsOf = (code, options = {}) => lintLoops(code, { options }).flatMap((message) => message.suggestions ?? []);

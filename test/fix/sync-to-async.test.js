@@ -3,7 +3,7 @@ import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { findBlockingCalls } from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call/node-module-tracker.js';
 import { buildSyncToAsyncFix } from '../../packages/eslint-plugin-unblock/rules/no-blocking-sync-call/report/sync-to-async.js';
-import { moduleStyle } from '../../packages/eslint-plugin-unblock/rules/core/rewrite/module-imports.js';
+import { moduleStyle } from '../../packages/eslint-plugin-unblock/rules/rewrite/module-imports.js';
 
 /**
  * Applies the rewrite of every blocking call in `code` (no reporting policy:

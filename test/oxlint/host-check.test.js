@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { missingHostApis, withHostCheck } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/host-check.js';
+import { missingHostApis, withHostCheck } from '../../packages/eslint-plugin-unblock/rules/rule-shell/host-check.js';
 
 /** A context as ESLint builds it, taken from a real lint. */
 function realContext() {

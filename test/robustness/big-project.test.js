@@ -9,8 +9,8 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { makeProject, removeAll } from './support/temp-project.js';
-import { setLintBudget } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
-import { MAX_PROJECT_FILES, forgetProjectFiles } from '../../packages/eslint-plugin-unblock/rules/project/modules/project-files.js';
+import { setLintBudget } from '../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
+import { MAX_PROJECT_FILES, forgetProjectFiles } from '../../packages/eslint-plugin-unblock/rules/project/workspace/project-files.js';
 
 const config = [{ plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') }, rules: plugin.configs.recommended.rules }];
 

@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { MAX_LOCAL_CALL_DEPTH } from '../../packages/eslint-plugin-unblock/rules/core/effects/local-function-effects.js';
+import { MAX_LOCAL_CALL_DEPTH } from '../../packages/eslint-plugin-unblock/rules/effects/local-function-effects.js';
 
 const config = [{ plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') }, rules: { 'unblock/no-await-waterfall': /** @type {const} */ ('warn') } }];
 

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { lintInChild } from './support/lint-in-child.js';
 import { makeProject, makeFifo, removeAll, platform } from './support/temp-project.js';
-import { listProjectFiles } from '../../packages/eslint-plugin-unblock/rules/project/modules/project-files.js';
-import { readRegularFile } from '../../packages/eslint-plugin-unblock/rules/project/modules/read-regular-file.js';
+import { listProjectFiles } from '../../packages/eslint-plugin-unblock/rules/project/workspace/project-files.js';
+import { readRegularFile } from '../../packages/eslint-plugin-unblock/rules/project/bounds/read-regular-file.js';
 
 /** A route-less module with a blocking call (so its callers are looked for) and two awaited imported calls. */
 const server = `import { readFileSync } from 'node:fs';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
 import { makeProject, removeAll } from './support/temp-project.js';
-import { setLintBudget, MAX_CROSS_FILE_CHARS, MAX_LINTED_CHARS } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { setLintBudget, MAX_CROSS_FILE_CHARS, MAX_LINTED_CHARS } from '../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 import { format, handler } from './support/format-helpers.js';
 
 const config = [{ plugins: { unblock: plugin }, languageOptions: { ecmaVersion: /** @type {const} */ ('latest'), sourceType: /** @type {const} */ ('module') }, rules: { 'unblock/no-await-waterfall': /** @type {const} */ ('warn') } }];

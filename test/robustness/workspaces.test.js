@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { lintProject } from './support/lint-project.js';
 import { makeProject, removeAll } from './support/temp-project.js';
-import { pnpmPackages } from '../../packages/eslint-plugin-unblock/rules/project/modules/project-root.js';
+import { pnpmPackages } from '../../packages/eslint-plugin-unblock/rules/project/bounds/project-root.js';
 
 const core = {
   'packages/core/package.json': JSON.stringify({ name: '@mono/core', type: 'module', main: 'index.js' }),

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { docsUrl } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/docs-url.js';
+import { docsUrl } from '../../packages/eslint-plugin-unblock/rules/rule-shell/docs-url.js';
 import { KNOWN_RULES } from '../../packages/unblock-bench/fixture/options.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { setLintBudget } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { setLintBudget } from '../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 
 /** A start-up helper: nothing in the project calls it where the analysis can see (a plugin loader calls it by name). */
 const SETTINGS_LOADER = `import { readFileSync } from 'node:fs';

@@ -1,12 +1,12 @@
 /**
- * A report is a proof (rules/core/rule-shell/proofs.js): the shell refuses a report whose proof
+ * A report is a proof (rules/rule-shell/proofs.js): the shell refuses a report whose proof
  * lacks a link, and the explain setting prints each report's proof under its message.
  */
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { createRule } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/create-rule.js';
-import { isCompleteProof, proofLines } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/proofs.js';
+import { createRule } from '../../packages/eslint-plugin-unblock/rules/rule-shell/create-rule.js';
+import { isCompleteProof, proofLines } from '../../packages/eslint-plugin-unblock/rules/rule-shell/proofs.js';
 
 const complete = {
   entry: { label: 'GET /orders', file: 'routes.js' },

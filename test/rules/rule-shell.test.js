@@ -1,13 +1,13 @@
 /**
- * The shell every rule is made with (rules/core/rule-shell/): a file whose text cannot hold
+ * The shell every rule is made with (rules/rule-shell/): a file whose text cannot hold
  * anything a rule reports costs that rule no listener and no analysis, and the options are
  * merged once, not once per file and rule.
  */
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { createRule } from '../../packages/eslint-plugin-unblock/rules/core/rule-shell/create-rule.js';
-import { lintGeneration, lintPauses } from '../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { createRule } from '../../packages/eslint-plugin-unblock/rules/rule-shell/create-rule.js';
+import { lintGeneration, lintPauses } from '../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 
 /**
  * The context ESLint builds for a file with this text, taken from a real lint.

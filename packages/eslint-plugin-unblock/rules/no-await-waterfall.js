@@ -4,23 +4,23 @@
  */
 import { createStatementFacts } from './no-await-waterfall/statement-facts.js';
 import { findStatementGroups } from './no-await-waterfall/waterfall-groups.js';
-import { isInOrderedScope } from './core/effects/ordered-scopes.js';
+import { isInOrderedScope } from './effects/ordered-scopes.js';
 import { worthStartingTogether } from './no-await-waterfall/independence.js';
 import { awaitedCallRuns } from './no-await-waterfall/slot-runs.js';
 import { statementListOf, slotContainerOf, tryStatementListOf, placesWorthAnalysing } from './no-await-waterfall/waterfall-places.js';
-import { createRule } from './core/rule-shell/create-rule.js';
+import { createRule } from './rule-shell/create-rule.js';
 import { isTypeScript } from './no-await-waterfall/context-types.js';
-import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
+import { analysisOptionProperties, analysisOptionDefaults } from './rule-shell/analysis-options.js';
 import { findSettledGroups } from './no-await-waterfall/settled-groups.js';
 import { statementGroupReport, settledGroupReport, slotRunReport } from './no-await-waterfall/report/waterfall-reports.js';
-import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
-import { knownRouteAt } from './project/callers/known-route.js';
+import { inDynamicScope } from './rewrite/dynamic-scope.js';
+import { knownRouteAt } from './code-kind/known-route.js';
 import { lintedTreeOf } from './project/callers/reachability.js';
-import { routeNote } from './core/rule-shell/route-note.js';
-import { proofEntryOf } from './project/callers/proof-entry.js';
-import { shorten } from './core/rule-shell/proofs.js';
-import { effectText } from './core/effects/effect-text.js';
-import { unwrap } from './core/syntax/ast.js';
+import { routeNote } from './rule-shell/route-note.js';
+import { proofEntryOf } from './rule-shell/proof-entry.js';
+import { shorten } from './rule-shell/proofs.js';
+import { effectText } from './effects/effect-text.js';
+import { unwrap } from './language/syntax/ast.js';
 import { createUnitReuse } from './reuse/unit-reuse.js';
 
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };

@@ -8,16 +8,16 @@ import { blockingData } from './no-blocking-sync-call/report/sync-message.js';
 import { findBlockingCalls } from './no-blocking-sync-call/node-module-tracker.js';
 import { blocksForAWhile } from './no-blocking-sync-call/work-size.js';
 import { isCheapFileCall } from './no-blocking-sync-call/file-cost.js';
-import { proofEntryOf } from './project/callers/proof-entry.js';
-import { shorten } from './core/rule-shell/proofs.js';
+import { proofEntryOf } from './rule-shell/proof-entry.js';
+import { shorten } from './rule-shell/proofs.js';
 import { isCachedForTheProcess } from './no-blocking-sync-call/cached-once.js';
-import { createStartupClassifier, defaultStartupFiles } from './core/code-kind/startup-code.js';
+import { createStartupClassifier, defaultStartupFiles } from './code-kind/startup-code.js';
 import { buildSyncToAsyncFix } from './no-blocking-sync-call/report/sync-to-async.js';
-import { createRule, fixOrSuggest } from './core/rule-shell/create-rule.js';
+import { createRule, fixOrSuggest } from './rule-shell/create-rule.js';
 import { reachabilityOf, reachedOnlyFromTests, lintedTreeOf } from './project/callers/reachability.js';
-import { enclosingFunction } from './core/syntax/ast.js';
-import { withOtherRoutes } from './project/callers/known-route.js';
-import { routeNote } from './core/rule-shell/route-note.js';
+import { enclosingFunction } from './language/syntax/ast.js';
+import { withOtherRoutes } from './code-kind/known-route.js';
+import { routeNote } from './rule-shell/route-note.js';
 import { packageNames } from './no-blocking-sync-call/package-apis.js';
 import { findPackageCalls } from './no-blocking-sync-call/package-calls.js';
 import { describePackageCall, packageMessageIds } from './no-blocking-sync-call/report/package-rewrites.js';
@@ -191,11 +191,11 @@ function specifierPattern(names) {
 }
 
 /**
- * @param {import('./core/rule-shell/proofs.js').ProvenContext} context
+ * @param {import('./rule-shell/proofs.js').ProvenContext} context
  * @param {import('./no-blocking-sync-call/package-calls.js').PackageCall} call
  * @param {Options} options
  * @param {string} route where it is reached from (` (reached from POST /login in routes.js)`), or ''
- * @param {import('./core/rule-shell/proofs.js').Proof} proof
+ * @param {import('./rule-shell/proofs.js').Proof} proof
  */
 function reportPackageCall(context, call, options, route, proof) {
   const described = describePackageCall(context.sourceCode, call, { filename: context.filename, cwd: context.cwd });
@@ -212,13 +212,13 @@ function reportPackageCall(context, call, options, route, proof) {
 }
 
 /**
- * @param {import('./core/rule-shell/proofs.js').ProvenContext} context
+ * @param {import('./rule-shell/proofs.js').ProvenContext} context
  * @param {any} node
  * @param {BlockingApi} api
  * @param {string} moduleId
  * @param {Options} options
  * @param {string} route where it is reached from, when a handler in another file shows it (` (reached from POST /login in routes.js)`)
- * @param {import('./core/rule-shell/proofs.js').Proof} proof
+ * @param {import('./rule-shell/proofs.js').Proof} proof
  */
 function report(context, node, api, moduleId, options, route, proof) {
   const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
@@ -243,11 +243,11 @@ const COST_WORDS = {
 
 /**
  * A blocking call's proof: where it runs per request, the call, and what it costs there.
- * @param {import('./core/rule-shell/proofs.js').ProvenContext} context
+ * @param {import('./rule-shell/proofs.js').ProvenContext} context
  * @param {any} node the call
  * @param {string} api the API it calls (`crypto.pbkdf2Sync`, `bcryptjs.compareSync`)
  * @param {string} cost what it costs, in words
- * @returns {import('./core/rule-shell/proofs.js').Proof}
+ * @returns {import('./rule-shell/proofs.js').Proof}
  */
 function blockingProof(context, node, api, cost) {
   const { sourceCode } = context;

@@ -6,25 +6,25 @@
 import { forEachShape } from './no-loop-waterfall/loop-shapes.js';
 import { analyseIterations } from './no-loop-waterfall/loop-iterations.js';
 import { isKnownArray, isKnownNonArray } from './no-loop-waterfall/loop-arrays.js';
-import { getReferenceIndex } from './core/syntax/references.js';
-import { createFileClassifier } from './core/code-kind/file-classifier.js';
-import { isInOrderedScope } from './core/effects/ordered-scopes.js';
+import { getReferenceIndex } from './effects/references.js';
+import { createFileClassifier } from './code-kind/file-classifier.js';
+import { isInOrderedScope } from './effects/ordered-scopes.js';
 import { markAwaitingLoops, hasAwaitInBody, isInsideAny, loopShapeOf } from './no-loop-waterfall/loop-candidates.js';
 import { loopRewrites } from './no-loop-waterfall/report/loop-to-map.js';
 import { limitedHelperFinder } from './no-loop-waterfall/report/limited-helper-finder.js';
 import { loopReport } from './no-loop-waterfall/report/loop-reports.js';
 import { forEachRewrites } from './no-loop-waterfall/report/loop-foreach.js';
 import { firesAndForgetsOnPurpose } from './no-loop-waterfall/loop-fire-and-forget.js';
-import { inDynamicScope } from './core/rewrite/dynamic-scope.js';
-import { knownRouteAt } from './project/callers/known-route.js';
+import { inDynamicScope } from './rewrite/dynamic-scope.js';
+import { knownRouteAt } from './code-kind/known-route.js';
 import { lintedTreeOf } from './project/callers/reachability.js';
-import { routeNote } from './core/rule-shell/route-note.js';
-import { proofEntryOf } from './project/callers/proof-entry.js';
-import { shorten } from './core/rule-shell/proofs.js';
-import { effectText } from './core/effects/effect-text.js';
-import { unwrap } from './core/syntax/ast.js';
-import { createRule } from './core/rule-shell/create-rule.js';
-import { analysisOptionProperties, analysisOptionDefaults } from './core/rule-shell/analysis-options.js';
+import { routeNote } from './rule-shell/route-note.js';
+import { proofEntryOf } from './rule-shell/proof-entry.js';
+import { shorten } from './rule-shell/proofs.js';
+import { effectText } from './effects/effect-text.js';
+import { unwrap } from './language/syntax/ast.js';
+import { createRule } from './rule-shell/create-rule.js';
+import { analysisOptionProperties, analysisOptionDefaults } from './rule-shell/analysis-options.js';
 
 const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, includeWrites: false, includeUnknownCallers: false, ...analysisOptionDefaults };
 
@@ -100,7 +100,7 @@ export default createRule({
      * @param {import('./no-loop-waterfall/report/loop-reports.js').LoopEdits} edits
      * @param {string} unboundedMessage
      * @param {boolean} autofixable
-     * @param {Pick<import('./core/rule-shell/proofs.js').Proof, 'operations' | 'why'>} found what the loop does and why its iterations may overlap
+     * @param {Pick<import('./rule-shell/proofs.js').Proof, 'operations' | 'why'>} found what the loop does and why its iterations may overlap
      */
     function report(node, messageId, edits, unboundedMessage, autofixable, found) {
       // Migrations, seeders, CLIs and start-up code run once: nobody parallelises them.
@@ -182,7 +182,7 @@ export default createRule({
  * @param {import('eslint').SourceCode} sourceCode
  * @param {FileAnalysis['classifier']} classifier
  * @param {any} awaitNode an AwaitExpression, or a `for await` loop
- * @returns {import('./core/rule-shell/proofs.js').ProofOperation}
+ * @returns {import('./rule-shell/proofs.js').ProofOperation}
  */
 function awaitedOperation(sourceCode, classifier, awaitNode) {
   if (awaitNode.type !== 'AwaitExpression') return { code: `for await (… of ${sourceCode.getText(awaitNode.right)})`, effect: 'reads the next value of an async iterable' };
@@ -196,7 +196,7 @@ function awaitedOperation(sourceCode, classifier, awaitNode) {
  * with an await is worth a look.
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} filename
- * @param {import('./core/effects/call-classification.js').ClassifierOptions} options
+ * @param {import('./effects/call-classification.js').ClassifierOptions} options
  * @returns {FileAnalysis}
  */
 function fileAnalysis(sourceCode, filename, options) {

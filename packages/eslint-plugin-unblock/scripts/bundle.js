@@ -28,7 +28,7 @@ const outDir = outIndex >= 0 ? path.resolve(process.argv[outIndex + 1]) : path.j
 const manifest = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8'));
 
 /** Modules that start a helper thread by a path beside them: they sit in dist/ beside the thread's bundle. */
-const THREAD_STARTERS = new Set(['rules/project/modules/import-map-request.js']);
+const THREAD_STARTERS = new Set(['rules/project/workspace/import-map-request.js']);
 const CODE_VERSION = 'rules/project/cache/code-version.js';
 const SOURCES_ID_LINE = 'const BUNDLED_SOURCES_ID = null;';
 
@@ -56,7 +56,7 @@ await esbuild.build({
   entryPoints: {
     index: path.join(packageDir, 'index.js'),
     tooling: path.join(packageDir, 'tooling.js'),
-    'import-map-thread': path.join(packageDir, 'rules/project/modules/import-map-thread.js'),
+    'import-map-thread': path.join(packageDir, 'rules/project/workspace/import-map-thread.js'),
   },
   outdir: outDir,
   bundle: true,

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { isQuestionToUser } from '../../../packages/eslint-plugin-unblock/rules/core/effects/user-questions.js';
+import { isQuestionToUser } from '../../../packages/eslint-plugin-unblock/rules/effects/user-questions.js';
 
 describe('user questions', () => {
   for (const text of ['Delete it? [y/N] ', 'Continue? ', 'Sure? (y/n): ', '[y/n]:', 'Proceed [Y/n]', 'Really?']) {
@@ -33,7 +33,7 @@ describe('user questions', () => {
   // test asserts what the child answered.
   it('reads long adversarial inputs without hanging', () => {
     const script = `
-      import { isQuestionToUser } from ${JSON.stringify(new URL('../../../packages/eslint-plugin-unblock/rules/core/effects/user-questions.js', import.meta.url).href)};
+      import { isQuestionToUser } from ${JSON.stringify(new URL('../../../packages/eslint-plugin-unblock/rules/effects/user-questions.js', import.meta.url).href)};
       const n = 200000;
       const inputs = ['Continue?' + ' '.repeat(n) + 'x', 'Continue?' + ' '.repeat(n), ' ?'.repeat(n / 2) + 'x?', 'SHOW ' + 'a_'.repeat(n / 2) + '?', '?' + ' '.repeat(n) + '?'];
       console.log(JSON.stringify(inputs.map((text) => isQuestionToUser(text))));

@@ -1,8 +1,8 @@
-// The generated English table (packages/eslint-plugin-unblock/rules/core/english/lexicon-table.js) is stale when compromise would
+// The generated English table (packages/eslint-plugin-unblock/rules/language/english/lexicon-table.js) is stale when compromise would
 // now answer differently, holds a word the table lacks, or is another version: regenerate it with
 // `node scripts/english/build-lexicon-table.js`.
 import assert from 'node:assert/strict';
-import { ONLY_NOUNS, NOT_ONLY_NOUNS, TAGGER_VERSION } from '../../../packages/eslint-plugin-unblock/rules/core/english/lexicon-table.js';
+import { ONLY_NOUNS, NOT_ONLY_NOUNS, TAGGER_VERSION } from '../../../packages/eslint-plugin-unblock/rules/language/english/lexicon-table.js';
 import { answersFor, compromiseVersion, compromiseWords, isAskable, loadCompromise } from '../../../scripts/english/lexicon-words.js';
 
 const nouns = ONLY_NOUNS.split(/\s+/).filter(Boolean);

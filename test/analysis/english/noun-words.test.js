@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createNounWords } from '../../../packages/eslint-plugin-unblock/rules/core/english/noun-words.js';
+import { createNounWords } from '../../../packages/eslint-plugin-unblock/rules/language/english/noun-words.js';
 import { isOnlyANoun } from '../../../scripts/english/noun-test.js';
 import { ASKED_WORDS } from './asked-words.js';
 
 const require = createRequire(import.meta.url);
 const compromise = require('compromise/two');
-const nounWordsModule = new URL('../../../packages/eslint-plugin-unblock/rules/core/english/noun-words.js', import.meta.url).href;
+const nounWordsModule = new URL('../../../packages/eslint-plugin-unblock/rules/language/english/noun-words.js', import.meta.url).href;
 /** Nouns, verbs, words that are both, plurals, a pronoun, and words outside compromise's lexicon. */
 const WORDS = ['user', 'settings', 'file', 'like', 'unlike', 'render', 'config', 'sanitize', 'posts', 'profile', 'invoice', 'fetch', 'it', 'json', 'parse'];
 /** Made-up words no table holds: compromise would tag them by its suffix rules and its noun fallback. */

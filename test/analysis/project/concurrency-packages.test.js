@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { concurrencyPackagesOf, loadedMajor } from '../../../packages/eslint-plugin-unblock/rules/project/modules/concurrency-packages.js';
+import { concurrencyPackagesOf, loadedMajor } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/concurrency-packages.js';
 import { limitedFixtures } from '../../fix/limited-helpers.js';
 
 /** @param {string} project */

@@ -7,8 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fixturesDir } from './lint-fixture.js';
-import { readImportMap } from '../../../packages/eslint-plugin-unblock/rules/project/modules/import-map.js';
-import { requestImportMap } from '../../../packages/eslint-plugin-unblock/rules/project/modules/import-map-request.js';
+import { readImportMap } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/import-map.js';
+import { requestImportMap } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/import-map-request.js';
 
 /** @param {string} name */
 function sourceFiles(name) {

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { loadModule, forgetModule, parseOptions, parseWithOxc, MAX_TREES } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-cache.js';
-import { noteLint } from '../../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { noteLint } from '../../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 
 describe('project index: parsing other files', () => {
   // Both ways give the same trees (scripts/equivalence/raw-transfer.js), but raw transfer's deserializer

@@ -1,5 +1,5 @@
 /**
- * What a kept fact notes of the modules it read (rules/project/cache/module-reads.js) and when that
+ * What a kept fact notes of the modules it read (rules/project/modules/module-reads.js) and when that
  * still holds after an edit (input-check.js): the names it looked up, with the text and place of what
  * they stood for, not the module's whole text. An edit elsewhere in the module keeps the fact; an
  * edit above what it read keeps it with its keys moved (moved-keys.js); an edit to what it read, or a
@@ -12,8 +12,8 @@ import path from 'node:path';
 import { loadModule, forgetModule } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-cache.js';
 import { valueOfExport } from '../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
 import { recordingInputs } from '../../../packages/eslint-plugin-unblock/rules/project/cache/inputs.js';
-import { inputsHold, inputsNow } from '../../../packages/eslint-plugin-unblock/rules/project/cache/input-check.js';
-import { movedKey, namesPlaceIn } from '../../../packages/eslint-plugin-unblock/rules/project/cache/moved-keys.js';
+import { inputsHold, inputsNow } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/input-check.js';
+import { movedKey, namesPlaceIn } from '../../../packages/eslint-plugin-unblock/rules/project/workspace/moved-keys.js';
 import { callAt } from '../../../packages/eslint-plugin-unblock/rules/project/callers/call-sites.js';
 import { modulesInFolder } from '../../../packages/eslint-plugin-unblock/rules/project/modules/folder-modules.js';
 

@@ -8,8 +8,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { noteLint, lintPauses } from '../../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
-import { projectRootsOf, forgetProjectRoots } from '../../../packages/eslint-plugin-unblock/rules/project/modules/project-root.js';
+import { noteLint, lintPauses } from '../../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
+import { projectRootsOf, forgetProjectRoots } from '../../../packages/eslint-plugin-unblock/rules/project/bounds/project-root.js';
 
 /** Starts the lint of one file, as the rule shell does for each file ESLint lints. @param {string} file @param {string} cwd */
 const startLint = (file, cwd) => noteLint(/** @type {any} */ ({ sourceCode: {}, filename: file, cwd }));

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import { getProjectIndex } from '../../../packages/eslint-plugin-unblock/rules/project/index.js';
-import { createCallClassifier } from '../../../packages/eslint-plugin-unblock/rules/core/effects/call-classification.js';
+import { createCallClassifier } from '../../../packages/eslint-plugin-unblock/rules/effects/call-classification.js';
 
 const FILE = path.resolve('test/analysis/project/shared-index-case.js');
 
@@ -18,7 +18,7 @@ function sourceCodeOf() {
   return linter.getSourceCode();
 }
 
-/** @param {import('../../../packages/eslint-plugin-unblock/rules/core/effects/call-classification.js').ClassifierOptions} options */
+/** @param {import('../../../packages/eslint-plugin-unblock/rules/effects/call-classification.js').ClassifierOptions} options */
 function classifierWith(options) {
   return createCallClassifier(options, { resolveRoot: () => null, isConnectionVariable: () => false, visitorKeys: {}, getText: () => '' });
 }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { sqlFacts } from '../../../packages/eslint-plugin-unblock/rules/project/evidence/sql-text.js';
+import { sqlFacts } from '../../../packages/eslint-plugin-unblock/rules/effects/sql-text.js';
 
 describe('project index: SQL text', () => {
   const cases = [

@@ -14,7 +14,7 @@ import { Linter as Linter9 } from 'eslint9';
 import tsParser from '@typescript-eslint/parser';
 import plugin from '../../../packages/eslint-plugin-unblock/index.js';
 import { setUnitReuse, forgetKeptLints, unitReuseCounts } from '../../../packages/eslint-plugin-unblock/rules/reuse/unit-reuse.js';
-import { setLintBudget } from '../../../packages/eslint-plugin-unblock/rules/project/modules/lint-bounds.js';
+import { setLintBudget } from '../../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 
 /** ESLint 10 and 9: both call a report's fixes while it is made, which is when they are recorded. */
 const LINTERS = [{ title: 'eslint 10', linter: new Linter() }, { title: 'eslint 9', linter: new Linter9() }];

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { Linter } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
-import { keepsEveryAwait } from '../../../packages/eslint-plugin-unblock/rules/core/rewrite/kept-awaits.js';
+import { keepsEveryAwait } from '../../../packages/eslint-plugin-unblock/rules/rewrite/kept-awaits.js';
 
 /**
  * Whether replacing `from` (its first occurrence in `code`) by `to` keeps every await.

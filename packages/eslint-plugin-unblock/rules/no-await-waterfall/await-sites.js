@@ -12,10 +12,10 @@
  * a known write, a barrier or a call on one connection. A runtime observer that sees such awaits
  * wait one after another may show them to a person, as something the rules could not decide.
  */
-import { walk, enclosingFunction } from '../core/syntax/ast.js';
-import { isInOrderedScope } from '../core/effects/ordered-scopes.js';
-import { inDynamicScope } from '../core/rewrite/dynamic-scope.js';
-import { analysisOptionDefaults } from '../core/rule-shell/analysis-options.js';
+import { walk, enclosingFunction } from '../language/syntax/ast.js';
+import { isInOrderedScope } from '../effects/ordered-scopes.js';
+import { inDynamicScope } from '../rewrite/dynamic-scope.js';
+import { analysisOptionDefaults } from '../rule-shell/analysis-options.js';
 import { createStatementFacts } from './statement-facts.js';
 import { movingReason } from './waterfall-groups.js';
 import { orderingReason } from './independence.js';

@@ -6,7 +6,7 @@
  * into a Promise.all or started on its own line, the call loses that
  * expectation (`T` becomes `unknown`) unless the rewrite restores it.
  */
-import { unwrap } from '../core/syntax/ast.js';
+import { unwrap } from '../language/syntax/ast.js';
 
 /**
  * Whether a member's call may take its type arguments from the type its await is expected to

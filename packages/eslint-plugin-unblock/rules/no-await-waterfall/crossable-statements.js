@@ -3,8 +3,8 @@
  * group starts together: the statements between its members. A statement
  * that could observe or change the operation's timing is a wall.
  */
-import { effectsOf } from '../core/effects/effects.js';
-import { walk, isFunctionNode } from '../core/syntax/ast.js';
+import { effectsOf } from '../effects/effects.js';
+import { walk, isFunctionNode } from '../language/syntax/ast.js';
 
 /** Statement types that never run anything where they stand. */
 const INERT_STATEMENTS = new Set([
@@ -15,8 +15,8 @@ const INERT_STATEMENTS = new Set([
 /**
  * @typedef {object} CrossingContext
  * @property {any} visitorKeys
- * @property {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
- * @property {ReturnType<typeof import('../core/code-kind/file-classifier.js').createFileClassifier>} classifier
+ * @property {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
+ * @property {ReturnType<typeof import('../code-kind/file-classifier.js').createFileClassifier>} classifier
  */
 
 /**

@@ -2,15 +2,15 @@
  * The analysis contract: when may a later awaited operation start together
  * with (or before) an earlier piece of code? Any doubt answers "no".
  */
-import { bindingsFlow, intersects } from '../core/effects/effects.js';
-import { receiversOverlap } from '../core/effects/call-classification.js';
-import { isDataSymbol } from '../core/syntax/references.js';
-import { isNounGetterName } from '../core/effects/noun-getters.js';
+import { bindingsFlow, intersects } from '../effects/effects.js';
+import { receiversOverlap } from '../effects/call-classification.js';
+import { isDataSymbol } from '../effects/references.js';
+import { isNounGetterName } from '../effects/noun-getters.js';
 
 /**
  * An operation's kind, settling on first need whether an unknown call named
  * by a noun (`api.user(id)`) is a getter: most pairs never need to know.
- * @param {import('../core/effects/call-classification.js').OperationClass} cls
+ * @param {import('../effects/call-classification.js').OperationClass} cls
  */
 function kindOf(cls) {
   if (cls.kind === 'unknown' && cls.nounName) {
@@ -22,8 +22,8 @@ function kindOf(cls) {
 
 /**
  * @typedef {object} OperationFacts
- * @property {import('../core/effects/effects.js').Effects} effects
- * @property {import('../core/effects/call-classification.js').OperationClass} cls
+ * @property {import('../effects/effects.js').Effects} effects
+ * @property {import('../effects/call-classification.js').OperationClass} cls
  */
 
 /**
@@ -125,7 +125,7 @@ export function worthStartingTogether(operations) {
 /**
  * May an awaited operation move above a plain statement (no await, no
  * exits, no write-like calls)? Only when no binding flows either way.
- * @param {import('../core/effects/effects.js').Effects} statement
+ * @param {import('../effects/effects.js').Effects} statement
  * @param {OperationFacts} moving
  */
 export function canCross(statement, moving) {

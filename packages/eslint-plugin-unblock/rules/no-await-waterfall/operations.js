@@ -6,7 +6,7 @@
  *   const/let/var <pattern> = (await <call>)?.a?.b;   (declarations only)
  * and describes them for grouping and rewriting.
  */
-import { unwrap, walk, isFunctionNode } from '../core/syntax/ast.js';
+import { unwrap, walk, isFunctionNode } from '../language/syntax/ast.js';
 
 /**
  * @typedef {object} AwaitedOperation

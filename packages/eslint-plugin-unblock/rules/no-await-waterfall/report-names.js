@@ -3,8 +3,8 @@
  * which calls it means: `getUser()` for `await api.getUser(id)`. A name is
  * never repeated: two calls of the same method read "two `db.findWhere()` calls".
  */
-import { unwrap } from '../core/syntax/ast.js';
-import { countWord } from '../core/english/count-word.js';
+import { unwrap } from '../language/syntax/ast.js';
+import { countWord } from '../language/english/count-word.js';
 
 /** Past this many different names, a message shows the first two and "+N more". */
 const SHOWN = 2;

@@ -11,7 +11,7 @@
  * themselves, so one catch may read what an earlier one wrote.
  */
 import { orderingReason, worthStartingTogether } from './independence.js';
-import { bindingsFlow, effectsOf } from '../core/effects/effects.js';
+import { bindingsFlow, effectsOf } from '../effects/effects.js';
 import { settledMemberOf } from './settled-shape.js';
 
 /**

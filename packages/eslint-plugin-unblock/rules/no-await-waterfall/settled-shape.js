@@ -11,9 +11,9 @@
  * (no return/throw/break/continue, so no conditional rethrow) and never
  * suspends (no await/yield), so every later try still runs after it.
  */
-import { unwrap, walk, isFunctionNode } from '../core/syntax/ast.js';
+import { unwrap, walk, isFunctionNode } from '../language/syntax/ast.js';
 import { countSuspensions } from './operations.js';
-import { effectsOf } from '../core/effects/effects.js';
+import { effectsOf } from '../effects/effects.js';
 
 /**
  * @typedef {object} SettledMember
@@ -25,10 +25,10 @@ import { effectsOf } from '../core/effects/effects.js';
  * @property {any} operand     the awaited call, TypeScript wrappers removed
  * @property {boolean} wrapped the await sits in `as`/`!`/`satisfies`/`<T>`
  * @property {any} handler     the CatchClause
- * @property {import('../core/effects/effects.js').Effects} effects  of the whole inner statement (operation and assignment)
- * @property {import('../core/effects/effects.js').Effects} operandEffects  of the awaited call alone: what starts earlier in the rewrite
- * @property {import('../core/effects/call-classification.js').OperationClass} cls
- * @property {import('../core/effects/effects.js').Effects} catchEffects
+ * @property {import('../effects/effects.js').Effects} effects  of the whole inner statement (operation and assignment)
+ * @property {import('../effects/effects.js').Effects} operandEffects  of the awaited call alone: what starts earlier in the rewrite
+ * @property {import('../effects/call-classification.js').OperationClass} cls
+ * @property {import('../effects/effects.js').Effects} catchEffects
  * @property {any[]} catchCalls  calls and `new` in the catch clause (outside nested functions)
  */
 
@@ -37,7 +37,7 @@ const ASSIGNABLE = new Set(['let', 'var']);
 
 /**
  * @param {any} identifier an assignment target
- * @param {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
+ * @param {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
  */
 function isAssignableBinding(identifier, index) {
   const variable = /** @type {any} */ (index.symbolOf(identifier));
@@ -53,7 +53,7 @@ function isAssignableBinding(identifier, index) {
  * try block, so with nothing after it the result is never read.
  * @param {any} inner
  * @param {import('eslint').SourceCode} sourceCode
- * @param {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
+ * @param {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
  */
 function operationOf(inner, sourceCode, index) {
   if (inner.type !== 'ExpressionStatement') return null;
@@ -94,7 +94,7 @@ function callsIn(handler, visitorKeys) {
 
 /**
  * @param {any} statement
- * @param {{ sourceCode: import('eslint').SourceCode, index: ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>, classifier: { classifyOperation: (operand: any) => import('../core/effects/call-classification.js').OperationClass } }} context
+ * @param {{ sourceCode: import('eslint').SourceCode, index: ReturnType<typeof import('../effects/references.js').getReferenceIndex>, classifier: { classifyOperation: (operand: any) => import('../effects/call-classification.js').OperationClass } }} context
  * @returns {SettledMember | null}
  */
 export function settledMemberOf(statement, { sourceCode, index, classifier }) {

@@ -5,7 +5,7 @@
  */
 import { orderingReason, worthStartingTogether } from './independence.js';
 import { countSuspensions } from './operations.js';
-import { unwrap } from '../core/syntax/ast.js';
+import { unwrap } from '../language/syntax/ast.js';
 
 /**
  * @typedef {ReturnType<typeof import('./statement-facts.js').createStatementFacts>} FileFacts

@@ -4,10 +4,10 @@
  * effects of plain statements an operation may move across.
  */
 import { awaitedOperationOf } from './operations.js';
-import { effectsOf } from '../core/effects/effects.js';
-import { getReferenceIndex } from '../core/syntax/references.js';
-import { createFileClassifier } from '../core/code-kind/file-classifier.js';
-import { unwrap } from '../core/syntax/ast.js';
+import { effectsOf } from '../effects/effects.js';
+import { getReferenceIndex } from '../effects/references.js';
+import { createFileClassifier } from '../code-kind/file-classifier.js';
+import { unwrap } from '../language/syntax/ast.js';
 import { crossableEffectsOf, guardEffectsOf } from './crossable-statements.js';
 
 /**
@@ -17,7 +17,7 @@ import { crossableEffectsOf, guardEffectsOf } from './crossable-statements.js';
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {string} filename
- * @param {import('../core/effects/call-classification.js').ClassifierOptions} options
+ * @param {import('../effects/call-classification.js').ClassifierOptions} options
  */
 export function createStatementFacts(sourceCode, filename, options) {
   const index = getReferenceIndex(sourceCode);

@@ -15,8 +15,8 @@ const WINDOW = 40;
  *
  * @typedef {object} StatementFacts
  * @property {(statement: any) => Candidate | null} candidateOf  an awaited operation that may join a group
- * @property {(statement: any) => import('../core/effects/effects.js').Effects | null} crossableEffects  effects of a plain statement an operation may move across, or null for a wall
- * @property {(statement: any) => import('../core/effects/effects.js').Effects | null} guardEffects  effects of an early-exit guard a read may start
+ * @property {(statement: any) => import('../effects/effects.js').Effects | null} crossableEffects  effects of a plain statement an operation may move across, or null for a wall
+ * @property {(statement: any) => import('../effects/effects.js').Effects | null} guardEffects  effects of an early-exit guard a read may start
  *   before (the report then offers no rewrite), or null
  */
 

@@ -14,7 +14,7 @@
  * with `includeCheap`.
  */
 import path from 'node:path';
-import { unwrap } from '../core/syntax/ast.js';
+import { unwrap } from '../language/syntax/ast.js';
 import { lintedTreeOf } from '../project/callers/reachability.js';
 import { fixedValuesPassedFor } from '../project/callers/argument-values.js';
 

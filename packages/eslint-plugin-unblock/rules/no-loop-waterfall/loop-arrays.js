@@ -4,7 +4,7 @@
  * NodeList, a value of unknown type) goes through `Array.from`, which
  * iterates exactly like `for…of` does.
  */
-import { unwrap, propertyName } from '../core/syntax/ast.js';
+import { unwrap, propertyName } from '../language/syntax/ast.js';
 
 /** Methods of arrays (and of strings, for `split`) that always return a new dense array. */
 const ARRAY_RETURNING_METHODS = new Set(['map', 'filter', 'slice', 'concat', 'flat', 'flatMap', 'split', 'toSorted', 'toReversed', 'toSpliced']);

@@ -4,8 +4,8 @@
  * meaning? Tables are plain data; the words come from the callee chain
  * (`fs.promises.mkdir` → fs, promises, mkdir).
  */
-import { unwrap, propertyName } from '../core/syntax/ast.js';
-import { nameWords } from '../core/effects/call-classification.js';
+import { unwrap, propertyName } from '../language/syntax/ast.js';
+import { nameWords } from '../effects/call-classification.js';
 
 /** Waiting on purpose, anywhere in a callee chain. */
 const WAITING = /sleep|delay|throttl|limiter|ratelimit|backoff|semaphore|mutex|bottleneck|settimeout|setinterval|setimmediate|retry|poll/i;

@@ -2,7 +2,7 @@
  * Which loops the loop rule looks at: those with an await of their own,
  * found from the awaits themselves, so that code without awaits costs nothing.
  */
-import { walk, isFunctionNode, propertyName } from '../core/syntax/ast.js';
+import { walk, isFunctionNode, propertyName } from '../language/syntax/ast.js';
 import { forOfShape, forInShape, indexedShape } from './loop-shapes.js';
 
 /** Loop statements whose iterations the rule may rewrite (while loops never qualify). */

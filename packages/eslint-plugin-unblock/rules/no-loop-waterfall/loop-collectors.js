@@ -4,7 +4,7 @@
  * where the collection is declared before the loop, is touched nowhere
  * else in the loop, and (for keyed forms) the key depends on the iteration.
  */
-import { walk, isFunctionNode, unwrap, propertyName } from '../core/syntax/ast.js';
+import { walk, isFunctionNode, unwrap, propertyName } from '../language/syntax/ast.js';
 
 /**
  * @typedef {object} Collector

@@ -3,7 +3,7 @@
  * that leave it early, and whether anything in it cannot move into a
  * callback (`yield`, `var`, a `return` from the enclosing function).
  */
-import { walk, isFunctionNode } from '../core/syntax/ast.js';
+import { walk, isFunctionNode } from '../language/syntax/ast.js';
 
 const LOOP_TYPES = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
 

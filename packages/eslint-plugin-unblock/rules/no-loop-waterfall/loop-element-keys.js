@@ -6,9 +6,9 @@
  * same records every time. The contract (DESIGN.md): a write the analysis
  * cannot key to the element is shared.
  */
-import { walk, unwrap, propertyName } from '../core/syntax/ast.js';
-import { effectsOf, MUTATING_METHODS } from '../core/effects/effects.js';
-import { localFunctionOf } from '../core/effects/local-function-effects.js';
+import { walk, unwrap, propertyName } from '../language/syntax/ast.js';
+import { effectsOf, MUTATING_METHODS } from '../effects/effects.js';
+import { localFunctionOf } from '../effects/local-function-effects.js';
 
 /** A fixpoint over a body settles in a few rounds; a bound keeps a pathological body cheap. */
 const MAX_ROUNDS = 8;
@@ -16,7 +16,7 @@ const MAX_ROUNDS = 8;
 /**
  * @typedef {object} ElementKeyContext
  * @property {any} visitorKeys
- * @property {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
+ * @property {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
  * @property {(node: any) => any[]} declaredVariables
  * @property {(symbol: unknown) => boolean} isIterationSymbol
  *

@@ -8,7 +8,7 @@
  * behaviour, not a repair. An unknown caller may or may not wait for the
  * function: when in doubt, no report.
  */
-import { walk, isFunctionNode } from '../core/syntax/ast.js';
+import { walk, isFunctionNode } from '../language/syntax/ast.js';
 
 const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
 

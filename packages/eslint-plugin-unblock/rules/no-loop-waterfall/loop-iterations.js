@@ -18,8 +18,8 @@
  *  - it is worth it: something waits on I/O, and the iteration is not
  *    already a batch run together on purpose.
  */
-import { walk, isFunctionNode, unwrap } from '../core/syntax/ast.js';
-import { effectsOf } from '../core/effects/effects.js';
+import { walk, isFunctionNode, unwrap } from '../language/syntax/ast.js';
+import { effectsOf } from '../effects/effects.js';
 import { iterationControl } from './loop-control.js';
 import { findCollectors } from './loop-collectors.js';
 import { iterationSymbolTest, classifyLocals, isSharedData } from './loop-symbols.js';
@@ -36,15 +36,15 @@ import { worthRunningTogether } from './loop-worth.js';
  *
  * @typedef {object} IterationContext
  * @property {any} visitorKeys
- * @property {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
- * @property {ReturnType<typeof import('../core/effects/call-classification.js').createCallClassifier>} classifier
+ * @property {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
+ * @property {ReturnType<typeof import('../effects/call-classification.js').createCallClassifier>} classifier
  * @property {(node: any) => any[]} declaredVariables the variables a declaration declares (`sourceCode.getDeclaredVariables`)
  * @property {boolean} [reportsWrites] iterations that write are worth a report too (the `includeWrites` option)
  *
  * @typedef {object} IterationScope  what the checks know about one loop's bindings
  * @property {any} visitorKeys
- * @property {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
- * @property {ReturnType<typeof import('../core/effects/call-classification.js').createCallClassifier>} classifier
+ * @property {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
+ * @property {ReturnType<typeof import('../effects/call-classification.js').createCallClassifier>} classifier
  * @property {(symbol: unknown) => boolean} isIterationSymbol declared by the loop (a fresh binding per iteration)
  * @property {(node: any) => boolean} readsIteration the expression reads a binding of the iteration
  * @property {(symbol: unknown) => boolean} isOwn a binding of this iteration alone: declared by the loop, not a local alias of shared state

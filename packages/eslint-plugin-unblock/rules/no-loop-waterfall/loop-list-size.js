@@ -6,7 +6,7 @@
  * A literal list, a list the code builds itself, an import or anything
  * unsure is not: the answer is `true` only on evidence.
  */
-import { unwrap, propertyName } from '../core/syntax/ast.js';
+import { unwrap, propertyName } from '../language/syntax/ast.js';
 
 /** Methods that make a list as long as (or derived from) their receiver. */
 const DERIVING_METHODS = new Set(['map', 'filter', 'flat', 'flatMap', 'concat', 'sort', 'toSorted', 'reverse', 'toReversed', 'values', 'keys', 'entries']);

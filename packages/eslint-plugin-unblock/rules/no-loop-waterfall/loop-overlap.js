@@ -5,8 +5,8 @@
  * one shared target, hands over shared state, or races on state its body
  * shares across calls.
  */
-import { unwrap, propertyName, walk, isFunctionNode } from '../core/syntax/ast.js';
-import { CONNECTION_RECEIVER_NAMES } from '../core/effects/verbs.js';
+import { unwrap, propertyName, walk, isFunctionNode } from '../language/syntax/ast.js';
+import { CONNECTION_RECEIVER_NAMES } from '../effects/verbs.js';
 import { calleeNames, isOutputCall, isPerItemFileCall, isGuardCall, orderedCallReason } from './loop-call-kinds.js';
 
 /** @typedef {import('./loop-iterations.js').IterationScope} IterationScope */
@@ -186,7 +186,7 @@ function isKeyLike(node) {
  * object's own state, which every iteration shares. Only a body that shows
  * the method leaves its object alone lets the iterations overlap.
  * @param {any} call
- * @param {import('../core/effects/call-classification.js').OperationClass} cls
+ * @param {import('../effects/call-classification.js').OperationClass} cls
  * @param {IterationScope} iteration
  */
 function changesOneLocalObject(call, cls, { index, isShared }) {

@@ -6,7 +6,7 @@
  *   for (let i = 0; i < list.length; i++) …
  *   items.forEach(async (item) => …);
  */
-import { unwrap, propertyName, isFunctionNode } from '../core/syntax/ast.js';
+import { unwrap, propertyName, isFunctionNode } from '../language/syntax/ast.js';
 
 /**
  * @typedef {object} LoopShape

@@ -4,7 +4,7 @@
  * parts of it, locals that alias shared objects, and shared data handed in
  * from outside.
  */
-import { walk, isFunctionNode, unwrap } from '../core/syntax/ast.js';
+import { walk, isFunctionNode, unwrap } from '../language/syntax/ast.js';
 
 /**
  * @param {any} loop
@@ -22,7 +22,7 @@ export function iterationSymbolTest(loop) {
 /**
  * @typedef {object} SymbolContext
  * @property {any} visitorKeys
- * @property {ReturnType<typeof import('../core/syntax/references.js').getReferenceIndex>} index
+ * @property {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
  * @property {(node: any) => any[]} declaredVariables
  * @property {(symbol: unknown) => boolean} isIterationSymbol
  * @property {(node: any) => boolean} readsIteration

@@ -17,7 +17,7 @@
  * transaction it runs on one connection anyway. Reads started early change
  * nothing, and reading a list per request is where the time goes.
  */
-import { unwrap, propertyName } from '../core/syntax/ast.js';
+import { unwrap, propertyName } from '../language/syntax/ast.js';
 
 /** @typedef {import('./loop-iterations.js').IterationScope} IterationScope */
 

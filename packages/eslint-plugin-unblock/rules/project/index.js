@@ -11,24 +11,21 @@ import { createModuleView } from './modules/module-view.js';
 import { foreignVisitorKeys, forgetModule } from './modules/module-cache.js';
 import { clearResolutions } from './modules/resolve-import.js';
 import { forgetCallerIndexes } from './callers/callers.js';
-import { forgetConcurrencyPackages } from './modules/concurrency-packages.js';
-import { valueOfExpression } from './callees/callee-lookup.js';
+import { forgetConcurrencyPackages } from './workspace/concurrency-packages.js';
+import { valueOfExpression } from './modules/callee-lookup.js';
 import { createSummarizer } from './callees/summarize.js';
 import { summaryKeeper } from './callees/summary-cache.js';
-import { unknownSummary, mergeInto } from './callees/effect-summary.js';
-import { isFunctionNode, unwrap } from '../core/syntax/ast.js';
-import { crossFileBudgetLeft } from './modules/lint-bounds.js';
+import { unknownSummary, mergeInto } from '../effects/effect-summary.js';
+import { isFunctionNode, unwrap } from '../language/syntax/ast.js';
+import { crossFileBudgetLeft } from './bounds/lint-bounds.js';
 import { recordingInputs, noteInput } from './cache/inputs.js';
-import { loadNativeHelpers } from './modules/optional-require.js';
+import { loadNativeHelpers } from './bounds/optional-require.js';
 
-export { onLintWarning } from './modules/lint-bounds.js';
-import { forgetProjectFiles } from './modules/project-files.js';
-import { forgetProjectRoots } from './modules/project-root.js';
+export { onLintWarning } from './bounds/lint-bounds.js';
+import { forgetProjectFiles } from './workspace/project-files.js';
+import { forgetProjectRoots } from './bounds/project-root.js';
 
-/**
- * @typedef {import('./callees/effect-summary.js').EffectSummary & { thisOwner: string | null }} CallSummary
- *   thisOwner: the object the callee's `this` is (`this`, `this.users`, `users`), as written; null for a plain function
- */
+/** @typedef {import('../effects/effect-summary.js').CallSummary} CallSummary */
 
 /** @type {WeakMap<object, Map<object, ReturnType<typeof createIndex>>>} per linted file: its indexes by what decides call kinds */
 const indexes = new WeakMap();
@@ -139,7 +136,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
       if (reads) reads.inputs.push(...known.inputs);
       return known.summary;
     }
-    // A file too big, or out of time (lint-bounds.js): the rule decides by names, as where nothing can be read.
+    // A file too big, or out of time (bounds/lint-bounds.js): the rule decides by names, as where nothing can be read.
     if (!crossFileBudgetLeft(file)) return null;
     // The summaries an earlier run made of this same text, while what they read elsewhere is unchanged.
     if (keeper === undefined) keeper = summaryKeeper(sourceCode, file, namesId, summarizer.exact);
@@ -190,12 +187,12 @@ function evidencedSummaryOf(file, call) {
  * async callback it is handed, so that body is what runs.
  * @param {LintedFile} file
  * @param {any} call
- * @param {import('./callees/callee-lookup.js').CallContext} context
+ * @param {import('./modules/callee-lookup.js').CallContext} context
  */
 function wrappedCallbacks(file, call, context) {
   const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
   if (!callbacks.some((callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
-  const summary = { ...unknownSummary(), kind: /** @type {import('./callees/effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
+  const summary = { ...unknownSummary(), kind: /** @type {import('../effects/effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
   for (const callback of callbacks) {
     const target = { type: /** @type {const} */ ('function'), fn: callback, view: file.view, classNode: context.classNode, objectNode: context.objectNode };
     mergeInto(summary, file.summarizer.summaryOfFunction(target, 1, shadowTestAt(file.sourceCode, callback)));
@@ -210,7 +207,7 @@ function wrappedCallbacks(file, call, context) {
  * whose method holds it (for `this`), and the names declared around it.
  * @param {LintedFile} file
  * @param {any} node
- * @returns {import('./callees/callee-lookup.js').CallContext}
+ * @returns {import('./modules/callee-lookup.js').CallContext}
  */
 function contextAt(file, node) {
   let classNode = null;

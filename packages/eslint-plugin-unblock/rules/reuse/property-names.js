@@ -1,7 +1,7 @@
 /**
  * The property names a unit reads and defines (unit-names.js). A read is any `a.b`, `a['b']` or
  * `{ b } = a`. A definition counts only where the project index may resolve a read to it
- * (project/callees/callee-lookup.js, project/modules/module-values.js), since a read resolves
+ * (project/modules/callee-lookup.js, project/modules/module-values.js), since a read resolves
  * through a name only a unit that shares it can hold:
  * - a method, a class field, a constructor's parameter property;
  * - an assignment `a.b = …` straight onto `this`, `module.exports` or a module-level or global
@@ -18,7 +18,7 @@
  * what is declared there may change with another unit's edit. A unit's names so depend on its own
  * text alone, and are kept while it stays the same (unit-reuse.js).
  */
-import { walk, propertyName, isFunctionNode } from '../core/syntax/ast.js';
+import { walk, propertyName, isFunctionNode } from '../language/syntax/ast.js';
 
 /**
  * @param {any} unit

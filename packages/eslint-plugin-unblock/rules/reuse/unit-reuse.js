@@ -9,7 +9,7 @@
  * - the two texts differ inside one unit, and every other unit is where it was (or moved as a whole);
  * - no name links the unit to the edited one (unit-graph.js: what it uses, what uses it, all the
  *   way), and the edited unit does not call `eval` (that makes every scope around it dynamic);
- * - what the earlier lint read in other files still reads the same (project/cache/lint-footprint.js),
+ * - what the earlier lint read in other files still reads the same (lint-footprint.js),
  *   and the project index knows the unit's functions now as it did then (an unsaved edit above a
  *   function hides its callers: project/callers/linted-text.js);
  * - every fix and suggestion of its reports was recorded and writes inside the unit.
@@ -23,10 +23,10 @@ import path from 'node:path';
 import { editRegion } from './edit-region.js';
 import { unitNames, unitAt, unitsOf } from './unit-names.js';
 import { unitsReachedFrom } from './unit-graph.js';
-import { enclosingFunction } from '../core/syntax/ast.js';
+import { enclosingFunction } from '../language/syntax/ast.js';
 import { keepReport, movedReport, descriptorOf, keptWithin } from './kept-reports.js';
 import { recordingInputs } from '../project/cache/inputs.js';
-import { lintFootprint, footprintHolds, diskAgreesUpTo } from '../project/cache/lint-footprint.js';
+import { lintFootprint, footprintHolds, diskAgreesUpTo } from './lint-footprint.js';
 import { watchReadsElsewhere } from '../project/index.js';
 
 /** Files whose last lint is kept, per rule: an editor's open files. */
@@ -43,7 +43,7 @@ const MAX_FILES = 8;
  * @property {KeptReport[][]} reports per unit
  * @property {Set<number>} unkept units whose reports cannot be made again
  * @property {UnitNames[] | null} names per unit (null: not worked out, on a first lint)
- * @property {import('../project/cache/lint-footprint.js').LintFootprint | null} footprint null: nothing to reuse after it
+ * @property {import('./lint-footprint.js').LintFootprint | null} footprint null: nothing to reuse after it
  * @property {number} diskAgrees how far its text was the file on disk
  * @typedef {object} Plan
  * @property {Set<number>} reused

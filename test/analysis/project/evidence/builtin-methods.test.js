@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import builtinMethods from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/builtin-methods.js';
-import { PURE } from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js';
+import { PURE } from '../../../../packages/eslint-plugin-unblock/rules/project/body-calls/call-effect.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: built-in methods', () => {

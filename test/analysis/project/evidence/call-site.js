@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { parseSync, visitorKeys } from 'oxc-parser';
-import { unwrap, walk } from '../../../../packages/eslint-plugin-unblock/rules/core/syntax/ast.js';
+import { unwrap, walk } from '../../../../packages/eslint-plugin-unblock/rules/language/syntax/ast.js';
 import { createModuleView } from '../../../../packages/eslint-plugin-unblock/rules/project/modules/module-view.js';
 import { valueOfName } from '../../../../packages/eslint-plugin-unblock/rules/project/modules/module-values.js';
 import { callSiteOf, evidenceOfCall } from '../../../../packages/eslint-plugin-unblock/rules/project/callees/call-evidence.js';
@@ -36,7 +36,7 @@ export function siteOf(code) {
 
 /**
  * What one source says about the call `target` returns.
- * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js').EvidenceSource} source
+ * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/body-calls/call-effect.js').EvidenceSource} source
  * @param {string} code
  */
 export function sourceSays(source, code) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import nodePureModules from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/node-pure-modules.js';
-import { PURE } from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js';
+import { PURE } from '../../../../packages/eslint-plugin-unblock/rules/project/body-calls/call-effect.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: Node modules that only compute', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import timers from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/timers.js';
-import { WAIT } from '../../../../packages/eslint-plugin-unblock/rules/project/evidence/call-effect.js';
+import { WAIT } from '../../../../packages/eslint-plugin-unblock/rules/project/body-calls/call-effect.js';
 import { sourceSays } from './call-site.js';
 
 describe('evidence: timers', () => {

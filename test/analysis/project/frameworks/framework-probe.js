@@ -28,7 +28,7 @@ const textOf = (code, node) => code.slice(node.range[0], node.range[1]);
 
 /**
  * What `framework.registrations` finds at each call of `code`.
- * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/frameworks/index.js').Framework} framework
+ * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/frameworks/routing/framework.js').Framework} framework
  * @param {string} code
  * @param {string} [file]
  */
@@ -47,7 +47,7 @@ export function registrationsIn(framework, code, file = '/project/src/app.ts') {
 
 /**
  * What `framework.declared` finds in `code`.
- * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/frameworks/index.js').Framework} framework
+ * @param {import('../../../../packages/eslint-plugin-unblock/rules/project/frameworks/routing/framework.js').Framework} framework
  * @param {string} code
  * @param {string} [file]
  */

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import express from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/express.js';
 import fastify from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/fastify.js';
-import { listenCallbacks } from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/listen.js';
+import { listenCallbacks } from '../../../../packages/eslint-plugin-unblock/rules/project/frameworks/servers/listen.js';
 import { registrationsIn } from './framework-probe.js';
 
 describe('frameworks: listen callbacks', () => {

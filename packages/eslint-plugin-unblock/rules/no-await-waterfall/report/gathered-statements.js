@@ -3,7 +3,7 @@
  * statements leave their lines with the comments that belong to them, and
  * the statements between them stay where they are, in their order.
  */
-import { commentsOutside } from '../../core/rewrite/source-layout.js';
+import { commentsOutside } from '../../rewrite/source-layout.js';
 
 /**
  * @typedef {{ range: [number, number], text: string }} TextEdit

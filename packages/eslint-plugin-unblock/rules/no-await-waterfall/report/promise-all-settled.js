@@ -24,10 +24,10 @@
  * would be dropped, a name cannot be found or `Promise` is not the global.
  */
 import { needsContextType, contextTypeText, withContextType } from '../context-types.js';
-import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from '../../core/rewrite/source-layout.js';
+import { lineIndent, indentUnit, reindent, hasMultilineTemplate, commentsOutside } from '../../rewrite/source-layout.js';
 import { ownStatementText, keptRanges } from './typed-results.js';
-import { freshName, isShadowedGlobal } from '../../core/rewrite/loop-names.js';
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { freshName, isShadowedGlobal } from '../../rewrite/loop-names.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
 
 const MAX_LINE = 80;
 

@@ -5,7 +5,7 @@
  * or an `export`. Declared types the tuple annotation cannot carry are kept by
  * the results-first form (typed-results.js).
  */
-import { lineIndent, indentUnit, reindent, hasMultilineTemplate } from '../../core/rewrite/source-layout.js';
+import { lineIndent, indentUnit, reindent, hasMultilineTemplate } from '../../rewrite/source-layout.js';
 import { gatherStatements, replaceGathered } from './gathered-statements.js';
 import { needsOwnStatement, createResultNamer, ownStatementText, keptRanges } from './typed-results.js';
 import { needsContextType, contextTypeText, withContextType } from '../context-types.js';

@@ -27,9 +27,9 @@
  * still sees the started promise reject and throws its error, where the
  * original code threw it.
  */
-import { lineIndent, reindent, hasMultilineTemplate } from '../../core/rewrite/source-layout.js';
-import { freshName } from '../../core/rewrite/loop-names.js';
-import { propertyName, unwrap } from '../../core/syntax/ast.js';
+import { lineIndent, reindent, hasMultilineTemplate } from '../../rewrite/source-layout.js';
+import { freshName } from '../../rewrite/loop-names.js';
+import { propertyName, unwrap } from '../../language/syntax/ast.js';
 
 /**
  * @typedef {import('../operations.js').AwaitedOperation} AwaitedOperation

@@ -11,7 +11,7 @@
  * `x` have the same type (Awaited<…>), so every annotation, assertion and
  * check applies to exactly the value it applied to before.
  */
-import { reindent, lineIndent } from '../../core/rewrite/source-layout.js';
+import { reindent, lineIndent } from '../../rewrite/source-layout.js';
 
 /**
  * @typedef {import('../operations.js').AwaitedOperation} AwaitedOperation

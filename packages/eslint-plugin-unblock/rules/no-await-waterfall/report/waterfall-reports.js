@@ -3,13 +3,13 @@
  * rewrite as a suggestion, applied as the fix too when the rule's `fix`
  * option asks for it (codemods).
  */
-import { fixOrSuggest } from '../../core/rule-shell/create-rule.js';
+import { fixOrSuggest } from '../../rule-shell/create-rule.js';
 import { waterfallData } from '../report-names.js';
 import { losesExpectedType } from '../context-types.js';
 import { promiseAllStatementEdit, promiseAllExpressionEdit } from './promise-all.js';
 import { promiseAllSettledEdit } from './promise-all-settled.js';
 import { startEarlySuggestion, typeLinksBetween, wrappedOutsideDeclarations, isParenthesized } from './waterfall-suggestions.js';
-import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
+import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 import { guardCrossed } from '../waterfall-groups.js';
 
 /**
@@ -18,10 +18,10 @@ import { guardCrossed } from '../waterfall-groups.js';
  * @property {boolean} typescript  the file is TypeScript
  * @property {boolean} autofix  the `fix` option: the rewrite is the report's fix as well
  * @property {(node: any) => string} routeAt  where the code at a report runs, for its message (` (reached from GET /x in routes.js)`), or ''
- * @property {(node: any, operands: any[]) => import('../../core/rule-shell/proofs.js').Proof} proofOf  the report's proof: its entry, chain, operations and why they may overlap
+ * @property {(node: any, operands: any[]) => import('../../rule-shell/proofs.js').Proof} proofOf  the report's proof: its entry, chain, operations and why they may overlap
  *
  * @typedef {{ range: [number, number], text: string }} TextEdit
- * @typedef {import('../../core/rule-shell/proofs.js').ProvenReport} ReportDescriptor
+ * @typedef {import('../../rule-shell/proofs.js').ProvenReport} ReportDescriptor
  */
 
 /**
@@ -107,7 +107,7 @@ function waterfallReport({ sourceCode, typescript, autofix, routeAt, proofOf }, 
 }
 
 /**
- * The edit, when it keeps every awaited call awaited (core/rewrite/kept-awaits.js); else null.
+ * The edit, when it keeps every awaited call awaited (rewrite/kept-awaits.js); else null.
  * @param {import('eslint').SourceCode} sourceCode
  * @param {TextEdit | null} edit
  * @param {boolean} typescript

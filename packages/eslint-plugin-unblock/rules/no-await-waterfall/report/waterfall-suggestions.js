@@ -6,7 +6,7 @@
 import { earlyStartMembers } from '../early-start.js';
 import { waterfallData } from '../report-names.js';
 import { startEarlyEdits } from './start-early.js';
-import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
+import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 
 /**
  * "Start early, await late", where it overlaps more than Promise.all (see ../early-start.js).

@@ -11,7 +11,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getStaticValue } from '@eslint-community/eslint-utils';
-import { addImports, reachExport, skipTypeWrappers } from '../../core/rewrite/module-imports.js';
+import { addImports, reachExport, skipTypeWrappers } from '../../rewrite/module-imports.js';
 import { enclosingAsyncBody, safeParents } from './sync-to-async.js';
 import { specifiersOf } from '../node-module-tracker.js';
 import { packageApiName } from '../package-apis.js';

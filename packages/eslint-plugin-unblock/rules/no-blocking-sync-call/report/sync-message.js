@@ -3,7 +3,7 @@
  * reason, and the replacement as the fix would write it. The longer story
  * (the libuv thread pool, its size) is on the rule's docs page.
  */
-import { unwrap } from '../../core/syntax/ast.js';
+import { unwrap } from '../../language/syntax/ast.js';
 
 /** @type {Record<string, string>} */
 const SHORT_REASONS = {

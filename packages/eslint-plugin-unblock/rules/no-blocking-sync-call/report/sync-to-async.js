@@ -7,7 +7,7 @@
  * available and no rewrite keeps the code's meaning.
  */
 import { findVariable } from '@eslint-community/eslint-utils';
-import { addImports, isNameFree, reachExport, skipTypeWrappers, visibleBinding } from '../../core/rewrite/module-imports.js';
+import { addImports, isNameFree, reachExport, skipTypeWrappers, visibleBinding } from '../../rewrite/module-imports.js';
 import { specifiersOf, stripNodePrefix } from '../node-module-tracker.js';
 
 /** @typedef {import('../blocking-apis.js').BlockingApi} BlockingApi */

@@ -14,11 +14,11 @@
  * where nothing the analysis can see would not survive it (functions, a callback).
  */
 import path from 'node:path';
-import { addImports, isNameFree, moduleStyle, visibleBinding } from '../../core/rewrite/module-imports.js';
+import { addImports, isNameFree, moduleStyle, visibleBinding } from '../../rewrite/module-imports.js';
 import { enclosingAsyncBody, safeParents } from './sync-to-async.js';
 import { findPackageCalls } from '../package-calls.js';
 import { packageNames } from '../package-apis.js';
-import { walk } from '../../core/syntax/ast.js';
+import { walk } from '../../language/syntax/ast.js';
 
 /** @typedef {import('eslint').SourceCode} SourceCode */
 /** @typedef {{ range: [number, number], text: string }} Edit */

@@ -7,7 +7,7 @@
  * depends on the helper and the file can load it.
  */
 import path from 'node:path';
-import { concurrencyPackagesOf } from '../../project/modules/concurrency-packages.js';
+import { concurrencyPackagesOf } from '../../project/workspace/concurrency-packages.js';
 import { isRuntimeSizedList } from '../loop-list-size.js';
 import { reachHelper, DEFAULT_HELPER_CONCURRENCY } from './loop-limited.js';
 
@@ -17,7 +17,7 @@ import { reachHelper, DEFAULT_HELPER_CONCURRENCY } from './loop-limited.js';
  * @returns {(shape: import('../loop-shapes.js').LoopShape, resolve: (identifier: any) => any) => import('./loop-limited.js').LimitedHelper | null}
  */
 export function limitedHelperFinder(context, { isTypeScript, maxConcurrency }) {
-  /** @type {import('../../project/modules/concurrency-packages.js').PackageFacts | null | undefined} */
+  /** @type {import('../../project/workspace/concurrency-packages.js').PackageFacts | null | undefined} */
   let facts;
   const filename = context.filename ?? '';
   // `<input>`, `<text>`: code without a file has no package to depend on anything.

@@ -3,8 +3,8 @@
  * its text and indentation, `continue` becomes `return`, and the single
  * collecting statement at the end becomes the callback's return value.
  */
-import { unwrap } from '../../core/syntax/ast.js';
-import { lineIndent, commentsOutside } from '../../core/rewrite/source-layout.js';
+import { unwrap } from '../../language/syntax/ast.js';
+import { lineIndent, commentsOutside } from '../../rewrite/source-layout.js';
 import { statementEnd } from './loop-style.js';
 
 /**

@@ -4,11 +4,11 @@
  * start exactly as before (together, in order); the difference is that the
  * function now waits for them and sees their errors.
  */
-import { lineIndent, indentUnit, hasMultilineTemplate } from '../../core/rewrite/source-layout.js';
-import { freshName, isShadowedGlobal } from '../../core/rewrite/loop-names.js';
+import { lineIndent, indentUnit, hasMultilineTemplate } from '../../rewrite/source-layout.js';
+import { freshName, isShadowedGlobal } from '../../rewrite/loop-names.js';
 import { isStableReference } from '../loop-shapes.js';
 import { statementEnd } from './loop-style.js';
-import { isFunctionNode } from '../../core/syntax/ast.js';
+import { isFunctionNode } from '../../language/syntax/ast.js';
 
 /** Expressions that can receive `.map` without parentheses. */
 const TIGHT = new Set(['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'ArrayExpression']);

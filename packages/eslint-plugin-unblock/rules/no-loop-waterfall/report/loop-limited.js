@@ -11,8 +11,8 @@
  */
 import path from 'node:path';
 import { findVariable } from '@eslint-community/eslint-utils';
-import { visibleBinding, isNameFree, moduleStyle } from '../../core/rewrite/module-imports.js';
-import { freshName } from '../../core/rewrite/loop-names.js';
+import { visibleBinding, isNameFree, moduleStyle } from '../../rewrite/module-imports.js';
+import { freshName } from '../../rewrite/loop-names.js';
 
 /**
  * How many iterations run at once when the rule has no `maxConcurrency`:
@@ -30,7 +30,7 @@ const ESM_ONLY_FROM = { 'p-map': 5, 'p-limit': 4 };
 const LOCAL_NAMES = { 'p-map': 'pMap', 'p-limit': 'pLimit' };
 
 /**
- * @typedef {import('../../project/modules/concurrency-packages.js').HelperName} HelperName
+ * @typedef {import('../../project/workspace/concurrency-packages.js').HelperName} HelperName
  *
  * @typedef {object} LimitedHelper how this file reaches a helper it may use
  * @property {HelperName} name
@@ -44,7 +44,7 @@ const LOCAL_NAMES = { 'p-map': 'pMap', 'p-limit': 'pLimit' };
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any} at the loop statement
  * @param {{ filename: string, isTypeScript: boolean, limit: number,
- *   facts: import('../../project/modules/concurrency-packages.js').PackageFacts }} setting
+ *   facts: import('../../project/workspace/concurrency-packages.js').PackageFacts }} setting
  * @returns {LimitedHelper | null}
  */
 export function reachHelper(sourceCode, at, { filename, isTypeScript, limit, facts }) {

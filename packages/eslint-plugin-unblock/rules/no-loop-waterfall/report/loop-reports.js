@@ -3,9 +3,9 @@
  * suggestions, one of them applied as the fix when the rule's `fix` option
  * asks for it (codemods).
  */
-import { fixOrSuggest } from '../../core/rule-shell/create-rule.js';
-import { addImports } from '../../core/rewrite/module-imports.js';
-import { keepsEveryAwait } from '../../core/rewrite/kept-awaits.js';
+import { fixOrSuggest } from '../../rule-shell/create-rule.js';
+import { addImports } from '../../rewrite/module-imports.js';
+import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 
 /**
  * @typedef {import('./loop-to-map.js').TextEdit} TextEdit

@@ -8,12 +8,12 @@
  * rewrite faithfully (comments it would drop, several collecting statements,
  * a shadowed `Promise`).
  */
-import { lineIndent, indentUnit, hasMultilineTemplate, commentsOutside } from '../../core/rewrite/source-layout.js';
+import { lineIndent, indentUnit, hasMultilineTemplate, commentsOutside } from '../../rewrite/source-layout.js';
 import { callbackText, resultPlan } from './loop-callback.js';
-import { freshName, isShadowedGlobal } from '../../core/rewrite/loop-names.js';
+import { freshName, isShadowedGlobal } from '../../rewrite/loop-names.js';
 import { semicolonStyle, statementEnd } from './loop-style.js';
 import { isStatementListParent, isStableReference } from '../loop-shapes.js';
-import { unwrap } from '../../core/syntax/ast.js';
+import { unwrap } from '../../language/syntax/ast.js';
 import { limitedAll } from './loop-limited.js';
 
 /**

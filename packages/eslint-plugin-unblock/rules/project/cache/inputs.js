@@ -3,20 +3,13 @@
  * later only while every input still gives the same answer: what it read of each module it
  * loaded (a name, how the module exports, or its whole text), each import it resolved, each
  * package.json dependency it asked about. The modules that answer these questions note them here
- * (module-cache.js with module-reads.js, resolve-import.js, frameworks/dependencies.js); the work
- * that is cached (a scan for callers, a file's call summaries) checks them again (input-check.js)
+ * (in ../modules/: module-cache.js with module-reads.js, resolve-import.js; ../workspace/dependencies.js); the work
+ * that is cached (a scan for callers, a file's call summaries) checks them again (../workspace/input-check.js)
  * before it reuses a result.
  *
- * @typedef {['module', string, string | null]
- *   | ['name', string, string, import('./module-reads.js').NameKind, string, string, [number, number] | null]
- *   | ['shape', string, string, string]
- *   | ['resolve', string, string, string | null]
- *   | ['depends', string, string[], boolean]
- *   | ['folder', string, string | null]} Input
- *   module: file, hash of its text (null: no text); name: file, hash of its text, binding or export,
- *   the name, what it stood for and where its node was (module-reads.js nameRead); shape: file, hash of its text, how it
- *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer;
- *   folder: a folder, the module files it held (one per line; null: not listed)
+ * The shape of an input is its schema's (schemas/input.js), below this folder, where the modules
+ * that note inputs can name it too.
+ * @typedef {import('./schemas/input.js').Input} Input
  */
 
 /**
@@ -65,7 +58,7 @@ export function noteInput(input, key) {
 }
 
 /**
- * Notes a kept input, at once when it was already noted in the work being recorded: module-reads.js
+ * Notes a kept input, at once when it was already noted in the work being recorded: ../modules/module-reads.js
  * notes a module's name at every lookup of it, thousands of times in a scan.
  * @param {NotedInput} noted
  */

@@ -18,8 +18,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isWithin } from '../modules/lint-bounds.js';
-import { readRegularFile } from '../modules/read-regular-file.js';
+import { isWithin } from '../bounds/lint-bounds.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
 import { contentHash } from './content-hash.js';
 
 /** The cap when the environment names none. */

@@ -19,7 +19,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { isWithin, lintWarning } from '../modules/lint-bounds.js';
+import { isWithin, lintWarning } from '../bounds/lint-bounds.js';
 
 /**
  * @typedef {{ off: true } | { off: false, folder: string | null }} CacheChoice folder null: the default place

@@ -5,7 +5,7 @@
  * the inputs it depended on elsewhere (inputs.js); it is used only while all of them still hold,
  * and every run decides its verdicts from the facts again. Its users: the call-site scan
  * (callers/scan-cache.js), the linted files' call summaries (callees/summary-cache.js) and the
- * import map (modules/import-map.js); the module cache tells
+ * import map (../workspace/import-map.js); the module cache tells
  * the hash of a module's text (modules/module-cache.js). No index file on purpose: the caller
  * index follows a module's importers through an index file, and one that the project index's
  * modules all import made its searches over this repository's own code far longer.
@@ -26,7 +26,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { threadId, isMainThread } from 'node:worker_threads';
-import { readRegularFile } from '../modules/read-regular-file.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
 import { codeVersion } from './code-version.js';
 import { cacheFolderFor } from './settings.js';
 import { fitsSchema } from './schemas/by-kind.js';

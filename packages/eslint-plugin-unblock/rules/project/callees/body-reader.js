@@ -4,33 +4,33 @@
  * body in turn), the `this` fields and module state it reads and writes, and
  * the arguments it mutates. Nested functions are read as part of the body.
  */
-import { unwrap, propertyName, isFunctionNode, walk } from '../../core/syntax/ast.js';
-import { MUTATING_METHODS } from '../../core/effects/effects.js';
+import { unwrap, propertyName, isFunctionNode, walk } from '../../language/syntax/ast.js';
+import { MUTATING_METHODS } from '../../effects/effects.js';
 import { rootOf } from './call-evidence.js';
 import { declaredNames, patternNames } from './declared-names.js';
 import { localKindsOf } from './local-kinds.js';
-import { emptySummary, mergePart } from './effect-summary.js';
+import { emptySummary, mergePart } from '../../effects/effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
 import { ownValueTest } from './own-values.js';
 import { noteAssignment } from '../evidence/builtin-methods.js';
 
 /**
- * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
- * @typedef {import('./callee-lookup.js').CallContext} CallContext
+ * @typedef {import('../../effects/effect-summary.js').EffectSummary} EffectSummary
+ * @typedef {import('../modules/callee-lookup.js').CallContext} CallContext
  *
  * @callback EffectOfCall what one call in the body does
  * @param {any} call
  * @param {CallContext} context
  * @param {boolean} isAwaited
- * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
+ * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
  * @param {boolean} [ownArguments] every argument is a value the body made: a callee changing its parameters changes nothing outside
- * @returns {import('./effect-summary.js').EffectPart}
+ * @returns {import('../../effects/effect-summary.js').EffectPart}
  *
  * @typedef {object} BodyReading  what reading one body has found so far
  * @property {import('../modules/module-view.js').ModuleView} view
  * @property {CallContext} context
  * @property {Set<string>} params  names bound by the function's parameters
- * @property {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind  what a name declared in the body holds
+ * @property {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind  what a name declared in the body holds
  * @property {{ range: [number, number], names: Set<string> }[]} rebound  nested functions that declare a parameter's name again: there it is their own binding
  * @property {EffectSummary} summary
  * @property {Set<any>} awaited  calls whose promise is awaited or returned: they are presumed to wait
@@ -41,7 +41,7 @@ import { noteAssignment } from '../evidence/builtin-methods.js';
  */
 
 /**
- * @param {Extract<import('./callee-lookup.js').Value, { type: 'function' }>} target
+ * @param {Extract<import('../modules/callee-lookup.js').Value, { type: 'function' }>} target
  * @param {(name: string) => boolean} outerShadowed names declared around the function (same file only)
  * @param {any} visitorKeys
  * @param {EffectOfCall} effectOfCall

@@ -7,8 +7,8 @@
  * or twice at once, stores the same value; and it still reads the cache,
  * so a write that invalidates it (`cache.del(key)`) stays ordered with it.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
-import { nameWords } from '../../core/effects/call-names.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
+import { nameWords } from '../../effects/call-names.js';
 
 /**
  * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression

@@ -6,18 +6,18 @@
  * Null when none does: the caller then follows the callee's body, or falls
  * back to its name.
  */
-import { unwrap } from '../../core/syntax/ast.js';
+import { unwrap } from '../../language/syntax/ast.js';
 import { EVIDENCE_SOURCES } from '../evidence/index.js';
 
 /**
- * @typedef {import('../evidence/call-effect.js').CallEffect} CallEffect
- * @typedef {import('../evidence/call-effect.js').CallSite} CallSite
+ * @typedef {import('../body-calls/call-effect.js').CallEffect} CallEffect
+ * @typedef {import('../body-calls/call-effect.js').CallSite} CallSite
  */
 
 /**
  * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression
- * @param {import('./callee-lookup.js').CallContext} context
- * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind what a name declared inside the function holds: a value made there (`[]`, `new Map()`), or a fetch response
+ * @param {import('../modules/callee-lookup.js').CallContext} context
+ * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind what a name declared inside the function holds: a value made there (`[]`, `new Map()`), or a fetch response
  * @returns {CallEffect | null}
  */
 export function evidenceOfCall(call, context, localKind) {
@@ -35,8 +35,8 @@ export function evidenceOfCall(call, context, localKind) {
  * The call as the evidence sources see it: its callee, the root of the
  * callee chain and the module that root is imported from.
  * @param {any} call
- * @param {import('./callee-lookup.js').CallContext} context
- * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
+ * @param {import('../modules/callee-lookup.js').CallContext} context
+ * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
  * @returns {CallSite}
  */
 export function callSiteOf(call, context, localKind) {
@@ -64,8 +64,8 @@ export function callSiteOf(call, context, localKind) {
  * `s.trim().toLowerCase()`), null for a call that may do I/O (`f().then`)
  * or an awaited value.
  * @param {any} member
- * @param {import('./callee-lookup.js').CallContext} context
- * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
+ * @param {import('../modules/callee-lookup.js').CallContext} context
+ * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
  * @returns {'name' | 'computed' | null}
  */
 function baseOfChain(member, context, localKind) {

@@ -4,7 +4,7 @@
  * it works on any ESTree. A call through one of these names is not a call to
  * the module-level binding of the same name.
  */
-import { unwrap, walk, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, walk, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 
 /**
  * The identifiers a binding pattern introduces (`{ a, b: [c, ...d] = [] }` → a, c, d).

@@ -4,10 +4,10 @@
  * is a call into each module there that has that method: the one configured is among them.
  */
 import path from 'node:path';
-import { unwrap, propertyName, walk, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, propertyName, walk, isFunctionNode } from '../../language/syntax/ast.js';
 import { valueOfBinding } from '../modules/module-values.js';
 import { modulesInFolder } from '../modules/folder-modules.js';
-import { memberOf } from './callee-lookup.js';
+import { memberOf } from '../modules/callee-lookup.js';
 
 /**
  * @typedef {import('../modules/module-values.js').Value} Value

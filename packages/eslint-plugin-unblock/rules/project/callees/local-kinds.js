@@ -13,13 +13,13 @@ import { evidenceOfCall } from './call-evidence.js';
 /**
  * @param {any} fn
  * @param {any} visitorKeys
- * @param {import('./callee-lookup.js').CallContext} context where the function is written
- * @returns {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined}
+ * @param {import('../modules/callee-lookup.js').CallContext} context where the function is written
+ * @returns {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined}
  */
 export function localKindsOf(fn, visitorKeys, context) {
   const made = localValueNames(fn, visitorKeys);
   const inits = constCallInits(fn, visitorKeys);
-  /** @type {Map<string, import('../evidence/call-effect.js').LocalKind | undefined>} */
+  /** @type {Map<string, import('../body-calls/call-effect.js').LocalKind | undefined>} */
   const known = new Map();
   const localKind = (/** @type {string} */ name) => {
     const syntactic = made.get(name);

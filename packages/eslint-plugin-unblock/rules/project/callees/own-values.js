@@ -11,7 +11,7 @@
  * `this` (`param.items.find(…)` may return the caller's own object). Any
  * doubt (a name declared twice, a closure's variable) answers "not own".
  */
-import { unwrap, walk } from '../../core/syntax/ast.js';
+import { unwrap, walk } from '../../language/syntax/ast.js';
 import { patternNames } from './declared-names.js';
 import { rootOf } from './call-evidence.js';
 

@@ -5,11 +5,11 @@
  * modules, built-ins, callees' bodies); a call's name decides only where no
  * body can be read; a call that shows nothing keeps the summary unknown.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { evidenceOfCall } from './call-evidence.js';
-import { resolveCall } from './callee-lookup.js';
+import { resolveCall } from '../modules/callee-lookup.js';
 import { readBody } from './body-reader.js';
-import { unknownSummary } from './effect-summary.js';
+import { unknownSummary } from '../../effects/effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
 
 /** Calls followed below the operand; deeper ones are unknown. */
@@ -18,8 +18,8 @@ const MAX_DEPTH = 4;
 const MAX_SUMMARIES = 400;
 
 /**
- * @typedef {import('./effect-summary.js').EffectSummary} EffectSummary
- * @typedef {import('./callee-lookup.js').CallContext} CallContext
+ * @typedef {import('../../effects/effect-summary.js').EffectSummary} EffectSummary
+ * @typedef {import('../modules/callee-lookup.js').CallContext} CallContext
  */
 
 /**
@@ -39,7 +39,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
   let made = 0;
 
   /**
-   * @param {Extract<import('./callee-lookup.js').Value, { type: 'function' }>} target
+   * @param {Extract<import('../modules/callee-lookup.js').Value, { type: 'function' }>} target
    * @param {number} depth
    * @param {(name: string) => boolean} [outerShadowed] names declared around the function (same file only)
    * @returns {EffectSummary}
@@ -64,7 +64,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
    * @param {CallContext} context
    * @param {number} depth
    * @param {boolean} isAwaited
-   * @param {(name: string) => import('../evidence/call-effect.js').LocalKind | undefined} localKind
+   * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
    * @param {boolean} [ownArguments] every argument is a value the caller made
    */
   function effectOfCall(call, context, depth, isAwaited, localKind, ownArguments = false) {

@@ -19,18 +19,18 @@
 import path from 'node:path';
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
-import { inputsNow } from '../cache/input-check.js';
-import { anyMoved, namesPlaceIn } from '../cache/moved-keys.js';
+import { inputsNow } from '../workspace/input-check.js';
+import { anyMoved, namesPlaceIn } from '../workspace/moved-keys.js';
 import { projectStore } from '../cache/store.js';
 import { countSummaries } from '../cache/stats.js';
 import { moduleTextHash } from '../modules/module-cache.js';
-import { projectRootsOf } from '../modules/project-root.js';
-import { onLintStart } from '../modules/lint-bounds.js';
+import { projectRootsOf } from '../bounds/project-root.js';
+import { onLintStart } from '../bounds/lint-bounds.js';
 
 const KIND = 'summaries';
 
 /**
- * @typedef {import('../index.js').CallSummary} CallSummary
+ * @typedef {import('../../effects/effect-summary.js').CallSummary} CallSummary
  * @typedef {{ inputs: import('../cache/inputs.js').Input[], answers: Record<string, KeptSummary | null> }} SummaryFacts
  * @typedef {Omit<CallSummary, 'reads' | 'writes' | 'thisReads' | 'thisWrites'>
  *   & { reads: string[], writes: string[], thisReads: string[], thisWrites: string[] }} KeptSummary

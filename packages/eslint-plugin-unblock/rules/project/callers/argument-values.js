@@ -5,8 +5,8 @@
  * that passes anything else, or that hands the function over instead of
  * calling it, leaves the value unknown.
  */
-import { unwrap } from '../../core/syntax/ast.js';
-import { valueOfExpression } from '../callees/callee-lookup.js';
+import { unwrap } from '../../language/syntax/ast.js';
+import { valueOfExpression } from '../modules/callee-lookup.js';
 import { isDeclared, initOf } from './function-frames.js';
 import { functionKey } from './callers.js';
 import { indexFor } from './reachability.js';

@@ -4,9 +4,9 @@
  * from (or the module's top level). The walk that knows which function a
  * call is made from is function-frames.js; this file records what it finds.
  */
-import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 import { foreignVisitorKeys } from '../modules/module-cache.js';
-import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../callees/callee-lookup.js';
+import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../modules/callee-lookup.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
 import { walkCalls, isDeclared, initOf, ownerOf } from './function-frames.js';
 import { routesThroughParameters } from './routes-through-parameters.js';
@@ -89,7 +89,7 @@ const callsOfView = new WeakMap();
  * @param {any} visitorKeys
  */
 function callsIn(view, visitorKeys) {
-  // Read first, also when the calls are known: work being recorded reads the whole module either way (cache/module-reads.js).
+  // Read first, also when the calls are known: work being recorded reads the whole module either way (../modules/module-reads.js).
   const program = view.program;
   let calls = callsOfView.get(view);
   if (!calls) {
@@ -315,7 +315,7 @@ function functionOf(scan, expression, frame) {
  * What the framework modules may ask about the names around a call.
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {Frame} frame
- * @returns {import('../frameworks/index.js').CallScope}
+ * @returns {import('../frameworks/routing/framework.js').CallScope}
  */
 function scopeOf(view, frame) {
   return {
@@ -333,7 +333,7 @@ function scopeOf(view, frame) {
 /**
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {Frame} frame
- * @returns {import('../callees/callee-lookup.js').CallContext}
+ * @returns {import('../modules/callee-lookup.js').CallContext}
  */
 function contextOf(view, frame) {
   return {

@@ -8,9 +8,9 @@
  * then unknown and the rules keep their single-file behaviour.
  */
 import path from 'node:path';
-import { projectFilesOf, listProjectFiles, MAX_PROJECT_FILES } from '../modules/project-files.js';
-import { readImportMap } from '../modules/import-map.js';
-import { requestImportMap } from '../modules/import-map-request.js';
+import { projectFilesOf, listProjectFiles, MAX_PROJECT_FILES } from '../workspace/project-files.js';
+import { readImportMap } from '../workspace/import-map.js';
+import { requestImportMap } from '../workspace/import-map-request.js';
 import { createModuleView } from '../modules/module-view.js';
 import { scanModule, functionKey } from './call-sites.js';
 import { scanWithCache, scanFacts, addScanFacts } from './scan-cache.js';
@@ -49,7 +49,7 @@ const byRoot = new Map();
 /**
  * The caller index of the project `file` belongs to, or null. It starts
  * empty: files are read, parsed and scanned only when a question needs them.
- * Built again when a project file changed on disk (project-files.js checks).
+ * Built again when a project file changed on disk (../workspace/project-files.js checks).
  * @param {string} file absolute path of a linted file
  */
 export function callerIndexFor(file) {
@@ -119,8 +119,8 @@ export function forgetCallerIndexes() {
 /**
  * @param {string} root the folder the files were listed from
  * @param {string[]} files the project's source files, tests left out
- * @param {string} layout what decides how its imports resolve (project-layout.js)
- * @param {ReadonlyMap<string, string>} stamps each file's stamp when listed (project-files.js)
+ * @param {string} layout what decides how its imports resolve (../workspace/project-layout.js)
+ * @param {ReadonlyMap<string, string>} stamps each file's stamp when listed (../workspace/project-files.js)
  * @returns {CallerIndex}
  */
 function createIndex(root, files, layout, stamps) {
@@ -128,11 +128,11 @@ function createIndex(root, files, layout, stamps) {
   const scanned = new Set();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
   let importers = null;
-  /** @type {import('../modules/import-map-request.js').ImportMapRequest | null} the map being read beside the lint */
+  /** @type {import('../workspace/import-map-request.js').ImportMapRequest | null} the map being read beside the lint */
   let request = null;
   /** @type {Map<string, string[]> | null} file → the test files that import it, read on the first question about tests */
   let testImporters = null;
-  /** @returns {import('../modules/import-map.js').ImportMapCache | null} where the persistent cache keeps the import facts */
+  /** @returns {import('../workspace/import-map.js').ImportMapCache | null} where the persistent cache keeps the import facts */
   const importCache = () => {
     const folder = cacheFolderFor(root);
     // The listing's stamps, in the files' order: the map trusts a kept fact whose stamp they repeat, without a stat.

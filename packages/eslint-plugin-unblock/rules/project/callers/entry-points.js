@@ -4,7 +4,7 @@
  */
 import { frameworks } from '../frameworks/index.js';
 
-/** @typedef {import('../frameworks/index.js').EntryPoint} EntryPoint */
+/** @typedef {import('../frameworks/routing/framework.js').EntryPoint} EntryPoint */
 
 /** The frameworks that recognise registrations and declarations, each list built once. */
 const registering = frameworks.filter((framework) => framework.registrations);
@@ -17,8 +17,8 @@ const declaring = frameworks.filter((framework) => framework.declared);
  * as expressions to resolve.
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {any} call
- * @param {import('../frameworks/index.js').CallScope} scope
- * @returns {import('../frameworks/index.js').Registration[]}
+ * @param {import('../frameworks/routing/framework.js').CallScope} scope
+ * @returns {import('../frameworks/routing/framework.js').Registration[]}
  */
 export function registrationsOf(view, call, scope) {
   for (const framework of registering) {

@@ -4,7 +4,7 @@
  * `this` is, and the names declared in it and around it. The caller index
  * (call-sites.js) records what it is told; this file only keeps the frames.
  */
-import { unwrap, isFunctionNode, propertyName } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 import { patternNames } from '../callees/declared-names.js';
 import { keyName, requireSource } from '../modules/module-view.js';
 

@@ -5,7 +5,7 @@
  * as on disk (an edit inside or below it keeps that); otherwise another function may start there,
  * one inserted above it, and the disk function's callers, verdict and route are not its own.
  */
-import { readRegularFile } from '../modules/read-regular-file.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
 import { MAX_MODULE_BYTES } from '../modules/module-cache.js';
 
 /** @type {WeakMap<object, string | null>} per linted tree: the file's text on disk (null: unreadable), read once */

@@ -6,8 +6,8 @@
  * `controllers = require('../controllers')`). A handler named through a parameter is found through
  * what the call passes for it: evidence read in two modules, each link a resolved name.
  */
-import { unwrap, propertyName, isFunctionNode } from '../../core/syntax/ast.js';
-import { memberOf, valueOfExpression } from '../callees/callee-lookup.js';
+import { unwrap, propertyName, isFunctionNode } from '../../language/syntax/ast.js';
+import { memberOf, valueOfExpression } from '../modules/callee-lookup.js';
 import { registrationsOf } from './entry-points.js';
 import { isDeclared } from './function-frames.js';
 
@@ -16,8 +16,8 @@ import { isDeclared } from './function-frames.js';
  * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
  * @typedef {object} ScanTools  what the module scan lends: its calls and the scope questions about them
  * @property {(view: ModuleView) => Array<[any, Frame]>} callsIn
- * @property {(view: ModuleView, frame: Frame) => import('../frameworks/index.js').CallScope} scopeOf
- * @property {(view: ModuleView, frame: Frame) => import('../callees/callee-lookup.js').CallContext} contextOf
+ * @property {(view: ModuleView, frame: Frame) => import('../frameworks/routing/framework.js').CallScope} scopeOf
+ * @property {(view: ModuleView, frame: Frame) => import('../modules/callee-lookup.js').CallContext} contextOf
  * @typedef {{ fn: any, fnFile: string, kind: 'request' | 'startup', label: string, file: string }} FoundEntry
  *   a handler (`fn`, written in `fnFile`) registered in `file`
  */

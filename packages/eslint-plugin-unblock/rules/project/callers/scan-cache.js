@@ -9,8 +9,8 @@
  */
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
-import { inputsNow } from '../cache/input-check.js';
-import { movedKey } from '../cache/moved-keys.js';
+import { inputsNow } from '../workspace/input-check.js';
+import { movedKey } from '../workspace/moved-keys.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { countScan } from '../cache/stats.js';
 import { scanModule, callAt } from './call-sites.js';
@@ -75,10 +75,10 @@ function isFacts(value) {
 }
 
 /**
- * A kept scan's ops with every key moved as the code it names moved (../cache/moved-keys.js), or
+ * A kept scan's ops with every key moved as the code it names moved (../workspace/moved-keys.js), or
  * null when one cannot be placed. The call sites themselves are in the scanned module, unchanged.
  * @param {ScanOp[]} ops
- * @param {import('../cache/input-check.js').Moves} moves
+ * @param {import('../workspace/input-check.js').Moves} moves
  * @returns {ScanOp[] | null}
  */
 function movedOps(ops, moves) {

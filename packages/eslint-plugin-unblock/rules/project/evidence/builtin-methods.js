@@ -11,19 +11,19 @@
  * arrays an awaited call answered (`rows.push(extra)`) are the function's own
  * data: Array's mutators change nothing a caller holds.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
-import { isBuiltinMethodName, isStringMethodName, returnsNewFromMethod } from '../callees/builtins.js';
-import { READ_VERBS, WRITE_VERBS } from '../../core/effects/verbs.js';
-import { PURE } from './call-effect.js';
-import { methodBase } from './method-base.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
+import { isBuiltinMethodName, isStringMethodName, returnsNewFromMethod } from '../body-calls/builtins.js';
+import { READ_VERBS, WRITE_VERBS } from '../../effects/verbs.js';
+import { PURE } from '../body-calls/call-effect.js';
+import { methodBase } from '../body-calls/method-base.js';
 
 const DATA_VERBS = new Set([...READ_VERBS, ...WRITE_VERBS]);
 /** Array's own mutators: no client or store has these beside a push. */
 const ARRAY_MUTATORS = new Set(['push', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
-/** @type {import('./call-effect.js').CallEffect} */
+/** @type {import('../body-calls/call-effect.js').CallEffect} */
 const PURE_COPY = Object.freeze({ ...PURE, returns: 'copy' });
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'builtin-methods',
   evidenceOf(site) {
@@ -45,7 +45,7 @@ export default {
 
 /**
  * The method's name in `s.replace(/x/g, …)` or `s.split(new RegExp(…))`, on anything but an imported module's object.
- * @param {import('./call-effect.js').CallSite} site
+ * @param {import('../body-calls/call-effect.js').CallSite} site
  */
 function stringMethodWithRegex(site) {
   if (site.source || site.callee.type !== 'MemberExpression' || site.call.type !== 'CallExpression') return null;

@@ -3,14 +3,14 @@
  * The method decides: GET, HEAD and OPTIONS read, anything else writes (an
  * options object whose method cannot be read is taken for a write).
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
-import { packageOf } from './call-effect.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
+import { packageOf } from '../body-calls/call-effect.js';
 
 /** Packages whose calls are HTTP requests. */
 const HTTP_PACKAGES = new Set(['axios', 'got', 'undici', 'ky', 'node-fetch', 'superagent', 'ofetch', 'cross-fetch']);
 const READ_HTTP_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'http-clients',
   evidenceOf({ call, callee, root, imported, source, context }) {

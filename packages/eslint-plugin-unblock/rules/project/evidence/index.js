@@ -1,7 +1,7 @@
 /**
  * The evidence sources, in the order they are asked about a call: the first
  * that has something to say decides (call-evidence.js). A new source is one
- * file in this folder, exporting an EvidenceSource (call-effect.js), and one
+ * file in this folder, exporting an EvidenceSource (../body-calls/call-effect.js), and one
  * line here; it gets its own test in test/analysis/project/evidence/.
  */
 import sqlCalls from './sql-calls.js';
@@ -17,7 +17,7 @@ import timers from './timers.js';
 import responseBody from './response-body.js';
 import builtinMethods from './builtin-methods.js';
 
-/** @type {readonly import('./call-effect.js').EvidenceSource[]} */
+/** @type {readonly import('../body-calls/call-effect.js').EvidenceSource[]} */
 export const EVIDENCE_SOURCES = Object.freeze([
   sqlCalls,
   httpClients,

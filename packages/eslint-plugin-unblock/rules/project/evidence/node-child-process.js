@@ -2,10 +2,10 @@
  * Node's child_process: starting a process is a write (it can do anything),
  * and it waits on something outside this one.
  */
-import { packageOf } from './call-effect.js';
-import { importedFunctionName } from './node-function-name.js';
+import { packageOf } from '../body-calls/call-effect.js';
+import { importedFunctionName } from '../body-calls/node-function-name.js';
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'node-child-process',
   evidenceOf(site) {

@@ -2,8 +2,8 @@
  * Node's fs: the functions that only look (stat, readFile, readdir …) read
  * files, every other one writes (writeFile, rename, mkdir …), sync or not.
  */
-import { packageOf } from './call-effect.js';
-import { importedFunctionName } from './node-function-name.js';
+import { packageOf } from '../body-calls/call-effect.js';
+import { importedFunctionName } from '../body-calls/node-function-name.js';
 
 /** fs functions that only look (each also as `…Sync`). */
 const FS_READS = new Set([
@@ -11,7 +11,7 @@ const FS_READS = new Set([
   'readv', 'opendir', 'createReadStream', 'watch', 'watchFile',
 ]);
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'node-fs',
   evidenceOf(site) {

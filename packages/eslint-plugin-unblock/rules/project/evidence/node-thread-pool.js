@@ -7,9 +7,9 @@
  * `decipher.final()`), whatever their names say.
  */
 import crypto from 'node:crypto';
-import { PURE, packageOf } from './call-effect.js';
-import { importedFunctionName } from './node-function-name.js';
-import { methodBase } from './method-base.js';
+import { PURE, packageOf } from '../body-calls/call-effect.js';
+import { importedFunctionName } from '../body-calls/node-function-name.js';
+import { methodBase } from '../body-calls/method-base.js';
 
 const THREAD_POOL_MODULES = new Set(['crypto', 'zlib']);
 
@@ -17,7 +17,7 @@ const THREAD_POOL_MODULES = new Set(['crypto', 'zlib']);
 const CRYPTO_OBJECT_FACTORIES = new Set(['createHash', 'createHmac', 'createCipheriv', 'createDecipheriv', 'createSign', 'createVerify']);
 const cryptoObjectMethods = cryptoOwnMethods();
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'node-thread-pool',
   evidenceOf(site) {
@@ -33,7 +33,7 @@ export default {
 
 /**
  * `decipher.final()` on a decipher made in the same function.
- * @param {import('./call-effect.js').CallSite} site
+ * @param {import('../body-calls/call-effect.js').CallSite} site
  */
 function methodOfCryptoObject(site) {
   const method = methodBase(site);

@@ -3,14 +3,14 @@
  * `structuredClone`), when the file does not bind the name itself. What
  * `JSON.parse`, `Object.keys` or `structuredClone` return is a new object.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
-import { isPureGlobal, returnsNewFromGlobal } from '../callees/builtins.js';
-import { PURE } from './call-effect.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
+import { isPureGlobal, returnsNewFromGlobal } from '../body-calls/builtins.js';
+import { PURE } from '../body-calls/call-effect.js';
 
-/** @type {import('./call-effect.js').CallEffect} */
+/** @type {import('../body-calls/call-effect.js').CallEffect} */
 const PURE_COPY = Object.freeze({ ...PURE, returns: 'copy' });
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'pure-globals',
   evidenceOf({ callee, root, imported, context }) {

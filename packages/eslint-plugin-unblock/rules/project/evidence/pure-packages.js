@@ -7,7 +7,7 @@
  * export are listed: one with a global setting (`dayjs.locale()`,
  * `moment.locale()`, luxon's `Settings`) is not.
  */
-import { PURE, packageOf } from './call-effect.js';
+import { PURE, packageOf } from '../body-calls/call-effect.js';
 
 /**
  * The package names, by the name they are imported by (a scope counts as one name: `@date-fns/tz`).
@@ -16,10 +16,10 @@ import { PURE, packageOf } from './call-effect.js';
  */
 const PURE_PACKAGES = new Set(['date-fns', 'date-fns-tz', '@date-fns/tz', '@date-fns/utc', 'ms', 'bytes', 'escape-html', 'validator']);
 
-/** @type {import('./call-effect.js').CallEffect} */
+/** @type {import('../body-calls/call-effect.js').CallEffect} */
 const PURE_NEW = Object.freeze({ ...PURE, returns: 'value' });
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'pure-packages',
   evidenceOf: ({ source }) => (source && PURE_PACKAGES.has(packageName(source)) ? PURE_NEW : null),

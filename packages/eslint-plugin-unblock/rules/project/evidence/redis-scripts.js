@@ -5,13 +5,13 @@
  * `evalsha_ro`, `fcall_ro`, which Redis refuses to run a write in) or by a
  * script that declares `#!lua flags=no-writes`.
  */
-import { unwrap, propertyName } from '../../core/syntax/ast.js';
-import { valueOfExpression } from '../callees/callee-lookup.js';
-import { sqlTextOf } from './sql-text.js';
+import { unwrap, propertyName } from '../../language/syntax/ast.js';
+import { valueOfExpression } from '../modules/callee-lookup.js';
+import { sqlTextOf } from '../../effects/sql-text.js';
 
 const SCRIPT_METHODS = /^(?:eval|evalsha|fcall)(?:_ro|Ro)?$/i;
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'redis-scripts',
   evidenceOf({ call, callee, context }) {
@@ -28,7 +28,7 @@ export default {
 /**
  * The script text starts with a shebang line holding the `no-writes` flag.
  * @param {any} argument
- * @param {import('../callees/callee-lookup.js').CallContext} context
+ * @param {import('../modules/callee-lookup.js').CallContext} context
  */
 function declaresNoWrites(argument, context) {
   const node = unwrap(argument);

@@ -2,12 +2,12 @@
  * `res.json()` after `const res = await fetch(…)` in the same function:
  * reading the body of a response already requested.
  */
-import { methodBase } from './method-base.js';
+import { methodBase } from '../body-calls/method-base.js';
 
 /** Methods of a fetch Response that read its body. */
 const RESPONSE_BODY_READS = new Set(['json', 'text', 'arrayBuffer', 'blob', 'formData', 'bytes']);
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'response-body',
   evidenceOf(site) {

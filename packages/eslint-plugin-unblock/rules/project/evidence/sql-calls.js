@@ -3,11 +3,11 @@
  * `{ text }`/`{ sql }` object as the first argument, or a constant holding
  * one. The statement decides read or write and names the tables.
  */
-import { unwrap } from '../../core/syntax/ast.js';
-import { valueOfExpression } from '../callees/callee-lookup.js';
-import { sqlFacts, sqlTextOf } from './sql-text.js';
+import { unwrap } from '../../language/syntax/ast.js';
+import { valueOfExpression } from '../modules/callee-lookup.js';
+import { sqlFacts, sqlTextOf } from '../../effects/sql-text.js';
 
-/** @type {import('./call-effect.js').EvidenceSource} */
+/** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'sql-text',
   taggedTemplates: true,
@@ -28,7 +28,7 @@ export default {
 
 /**
  * @param {any} call
- * @param {import('../callees/callee-lookup.js').CallContext} context
+ * @param {import('../modules/callee-lookup.js').CallContext} context
  * @returns {string | null}
  */
 function textOfFirstArgument(call, context) {

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { noteInput, recordingNow } from '../cache/inputs.js';
-import { readBoundOf } from './lint-bounds.js';
+import { readBoundOf } from '../bounds/lint-bounds.js';
 
 /** A folder with more modules than this is a library of anything, not a set of providers. */
 const MAX_MODULES = 20;

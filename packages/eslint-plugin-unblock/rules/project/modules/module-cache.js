@@ -8,14 +8,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { optionalRequire } from './optional-require.js';
+import { optionalRequire } from '../bounds/optional-require.js';
 import { nestingWithin, MAX_NESTING } from './nesting-depth.js';
 import { createModuleView } from './module-view.js';
-import { lintGeneration, lintWarning, isWithin } from './lint-bounds.js';
-import { readRegularFile } from './read-regular-file.js';
+import { lintGeneration, lintWarning, isWithin } from '../bounds/lint-bounds.js';
+import { readRegularFile } from '../bounds/read-regular-file.js';
 import { contentHash } from '../cache/content-hash.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
-import { watchReads, noteLoaded } from '../cache/module-reads.js';
+import { watchReads, noteLoaded } from './module-reads.js';
 
 /** Larger files are generated (bundles, parsers, schemas): not worth reading for effects. */
 export const MAX_MODULE_BYTES = 400_000;
@@ -55,7 +55,7 @@ export function loadModule(file) {
   if (entry.view) usedTree(file);
   // A kept fact that read this module is trusted later only while it reads the same (cache/inputs.js):
   // without a view, while its text is the same; with one, while it parses the same way and each name
-  // read of it stands for the same code (cache/module-reads.js notes those as they are read).
+  // read of it stands for the same code (module-reads.js notes those as they are read).
   if (recordingNow()) {
     if (entry.view) noteLoaded(entry.view);
     else noteInput(['module', file, entry.hash]);
@@ -65,7 +65,7 @@ export function loadModule(file) {
 
 /**
  * The module view of a project file, or null, without noting it as read: for checking kept facts
- * (cache/input-check.js), not for making them.
+ * (../workspace/input-check.js), not for making them.
  * @param {string} file absolute path
  * @returns {import('./module-view.js').ModuleView | null}
  */

@@ -4,7 +4,7 @@
  * constant string or number, following imports, `require`, re-exports and
  * aliases (to a bound on the hops). Anything else is null: unknown.
  */
-import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
 import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
 import { keyName, isModuleExports, requireSource } from './module-view.js';

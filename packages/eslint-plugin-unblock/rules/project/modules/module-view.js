@@ -3,7 +3,7 @@
  * any ESTree program (ESLint's for the file being linted, oxc-parser's for
  * the files it imports): enough to follow a call to the function it runs.
  */
-import { unwrap, isFunctionNode } from '../../core/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
 
 /**
  * @typedef {object} Binding

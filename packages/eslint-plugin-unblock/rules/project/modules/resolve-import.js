@@ -6,9 +6,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { optionalRequire } from './optional-require.js';
+import { optionalRequire } from '../bounds/optional-require.js';
 import { asLinted, clearFolderLinks } from './linked-paths.js';
-import { readBoundOf, lintBoundOf, boundsVersion, isWithin } from './lint-bounds.js';
+import { readBoundOf, lintBoundOf, boundsVersion, isWithin } from '../bounds/lint-bounds.js';
 import { tsconfigWithin, forgetTsconfigs } from './tsconfig-chain.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
 
@@ -148,7 +148,7 @@ function resolveUncached(fromFile, specifier) {
 /**
  * Forgets the answers given within other lint folders than the ones known now: a lint in a new
  * folder may bound files answered before. Asked before each resolution, and before answers kept
- * for the current folders are taken in (import-map.js).
+ * for the current folders are taken in (../workspace/import-map.js).
  */
 export function followBounds() {
   if (knownBounds !== boundsVersion()) {

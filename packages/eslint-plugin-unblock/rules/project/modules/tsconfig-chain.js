@@ -7,9 +7,9 @@
  * Such a config is not followed: its folder's imports resolve as Node resolves them.
  */
 import path from 'node:path';
-import { optionalRequire } from './optional-require.js';
-import { readRegularFile, regularFileStat } from './read-regular-file.js';
-import { isWithin } from './lint-bounds.js';
+import { optionalRequire } from '../bounds/optional-require.js';
+import { readRegularFile, regularFileStat } from '../bounds/read-regular-file.js';
+import { isWithin } from '../bounds/lint-bounds.js';
 import { nestingWithin } from './nesting-depth.js';
 
 const MAX_CONFIG_BYTES = 1_000_000;

@@ -1,5 +1,5 @@
 /**
- * The schema of a project's kept import facts (modules/import-map.js): the layout they hold for,
+ * The schema of a project's kept import facts (../../workspace/import-map.js): the layout they hold for,
  * each file's stamp, text hash and specifiers, and the import resolutions (folder, specifier, answer).
  */
 import { hasFields, isArrayOf, isRecord, isString, isStringOrNull, isStrings } from './plain.js';

@@ -6,9 +6,24 @@
 import { isBoolean, isProjectPath, isRange, isString, isStringOrNull, isStrings } from './plain.js';
 
 /**
+ * @typedef {'binding' | 'export'} NameKind  a top-level binding of a module, or one of its exports
+ *
+ * @typedef {['module', string, string | null]
+ *   | ['name', string, string, NameKind, string, string, [number, number] | null]
+ *   | ['shape', string, string, string]
+ *   | ['resolve', string, string, string | null]
+ *   | ['depends', string, string[], boolean]
+ *   | ['folder', string, string | null]} Input
+ *   module: file, hash of its text (null: no text); name: file, hash of its text, binding or export,
+ *   the name, what it stood for and where its node was (../../modules/module-reads.js nameRead); shape: file, hash of its text, how it
+ *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer;
+ *   folder: a folder, the module files it held (one per line; null: not listed)
+ */
+
+/**
  * @param {unknown} input
  * @param {string | null} root the project's root (null: not checked)
- * @returns {input is import('../inputs.js').Input}
+ * @returns {input is Input}
  */
 export function isInput(input, root) {
   if (!Array.isArray(input) || !isProjectPath(input[1], root)) return false;

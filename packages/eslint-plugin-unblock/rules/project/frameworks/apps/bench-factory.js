@@ -11,10 +11,10 @@
  * The file's format is fixture-schema.js's.
  */
 import path from 'node:path';
-import { exportedFunctions } from '../exported-functions.js';
-import { projectRootsOf } from '../../modules/project-root.js';
-import { readRegularFile } from '../../modules/read-regular-file.js';
-import { lintGeneration, isWithin } from '../../modules/lint-bounds.js';
+import { exportedFunctions } from './exported-functions.js';
+import { projectRootsOf } from '../../bounds/project-root.js';
+import { readRegularFile } from '../../bounds/read-regular-file.js';
+import { lintGeneration, isWithin } from '../../bounds/lint-bounds.js';
 import { FIXTURE_FILE, factoryOf } from './fixture-schema.js';
 
 /** A fixture.json bigger than this is not the bench's. */
@@ -23,7 +23,7 @@ const MAX_FIXTURE_BYTES = 200_000;
 /** @type {Map<string, { generation: number, factory: { entry: string, exportName: string } | null }>} folder → its fixture.json's factory */
 const byFolder = new Map();
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'unblock-bench',
   declared(view) {

@@ -2,16 +2,16 @@
  * GraphQL: the fields of a resolver map's root types
  * (`{ Query: { user() {} }, Mutation: { … } }`), declared as a module-level object.
  */
-import { unwrap, isFunctionNode } from '../../../core/syntax/ast.js';
+import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
 import { keyName } from '../../modules/module-view.js';
 
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'graphql',
   declared(view) {
-    /** @type {import('../index.js').EntryPoint[]} */
+    /** @type {import('../routing/framework.js').EntryPoint[]} */
     const entries = [];
     for (const binding of view.bindings.values()) {
       const object = binding.kind === 'value' ? unwrap(binding.node) : null;
@@ -23,10 +23,10 @@ export default {
 
 /**
  * @param {any} object
- * @returns {import('../index.js').EntryPoint[]}
+ * @returns {import('../routing/framework.js').EntryPoint[]}
  */
 function resolversOf(object) {
-  /** @type {import('../index.js').EntryPoint[]} */
+  /** @type {import('../routing/framework.js').EntryPoint[]} */
   const entries = [];
   for (const property of object.properties) {
     const type = property.type === 'Property' ? keyName(property.key) : null;

@@ -8,7 +8,7 @@
  * (not a request-scoped one, which it builds per request).
  */
 import { keyName } from '../../modules/module-view.js';
-import { unwrap } from '../../../core/syntax/ast.js';
+import { unwrap } from '../../../language/syntax/ast.js';
 
 /** Class decorators of what the Nest container instantiates. */
 const PROVIDER_DECORATORS = new Set(['Injectable', 'Controller', 'Resolver', 'Processor', 'WebSocketGateway', 'Module', 'Catch']);
@@ -35,10 +35,10 @@ const PER_REQUEST_METHODS = new Map([
 ]);
 
 /**
- * @typedef {import('../index.js').EntryPoint} EntryPoint
+ * @typedef {import('../routing/framework.js').EntryPoint} EntryPoint
  */
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'nestjs',
   declared(view) {

@@ -3,11 +3,11 @@
  * (`export async function POST(request)`) and the default export of a
  * Pages Router `pages/api/**` file.
  */
-import { exportedFunctions, slashedPath } from '../exported-functions.js';
+import { exportedFunctions, slashedPath } from './exported-functions.js';
 
 const ROUTE_EXPORTS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'nextjs',
   declared(view) {

@@ -2,9 +2,9 @@
  * Remix: the `loader` and `action` exports of a route module under `app/`
  * or `routes/`.
  */
-import { exportedFunctions, slashedPath } from '../exported-functions.js';
+import { exportedFunctions, slashedPath } from './exported-functions.js';
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'remix',
   declared(view) {

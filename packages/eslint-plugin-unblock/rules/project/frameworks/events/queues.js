@@ -3,12 +3,12 @@
  * Bee-Queue `queue.process(fn)` in a file that imports a queue package. Each
  * job runs the handler, as a request runs a route.
  */
-import { unwrap } from '../../../core/syntax/ast.js';
-import { importsAny, memberCall, routePath } from '../routers.js';
+import { unwrap } from '../../../language/syntax/ast.js';
+import { importsAny, memberCall, routePath } from '../routing/routers.js';
 
 const packages = new Set(['bullmq', 'bull', 'bee-queue', 'pg-boss', 'agenda']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'queues',
   registrations(view, call) {

@@ -6,19 +6,19 @@
  * handed to (`registerChatHandlers(socket)`, in another module). Recognised in a
  * file that imports a socket server package, or a package that depends on one.
  */
-import { unwrap, isFunctionNode } from '../../../core/syntax/ast.js';
-import { importsAny, memberCall, routePath } from '../routers.js';
-import { dependsOnAny } from '../dependencies.js';
+import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
+import { importsAny, memberCall, routePath } from '../routing/routers.js';
+import { dependsOnAny } from '../../workspace/dependencies.js';
 
 const packages = new Set(['socket.io', 'ws', 'sockjs', 'engine.io', 'uWebSockets.js']);
 const LISTEN_METHODS = new Set(['on', 'once', 'addListener']);
 
 /**
- * @typedef {import('../index.js').Registration} Registration
+ * @typedef {import('../routing/framework.js').Registration} Registration
  * @typedef {import('../../modules/module-view.js').ModuleView} ModuleView
  */
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'socket-servers',
   registrations(view, call, scope) {

@@ -4,12 +4,12 @@
  * sends, as a job handler runs per job; blocking it stalls every task queued to
  * that worker.
  */
-import { unwrap } from '../../../core/syntax/ast.js';
-import { memberCall, routePath } from '../routers.js';
+import { unwrap } from '../../../language/syntax/ast.js';
+import { memberCall, routePath } from '../routing/routers.js';
 
 const MODULES = new Set(['worker_threads', 'node:worker_threads']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'worker-threads',
   registrations(view, call) {

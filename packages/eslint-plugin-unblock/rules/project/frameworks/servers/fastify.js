@@ -2,13 +2,13 @@
  * Fastify: `fastify.get('/path', handler)` and `fastify.route({ method, url, handler })`
  * on an instance made by `fastify()` (or a name such as `fastify` left uninitialised, in a file that imports it).
  */
-import { methodRoutes, routeOptions } from '../routers.js';
+import { methodRoutes, routeOptions } from '../routing/routers.js';
 
 const packages = ['fastify'];
 const byMethod = methodRoutes(packages);
 const byOptions = routeOptions(packages);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'fastify',
   routerPackages: packages,

@@ -1,11 +1,11 @@
 /**
  * h3: `router.get('/path', handler)` on a router made by `createRouter()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['h3'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'h3',
   routerPackages: packages,

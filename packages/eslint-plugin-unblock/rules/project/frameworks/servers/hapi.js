@@ -1,11 +1,11 @@
 /**
  * Hapi: `server.route({ method, path, handler })` on a server made by `Hapi.server()`.
  */
-import { routeOptions } from '../routers.js';
+import { routeOptions } from '../routing/routers.js';
 
 const packages = ['@hapi/hapi', 'hapi'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'hapi',
   routerPackages: packages,

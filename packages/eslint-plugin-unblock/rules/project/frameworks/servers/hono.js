@@ -1,11 +1,11 @@
 /**
  * Hono: `app.get('/path', handler)` on an app made by `new Hono()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['hono'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'hono',
   routerPackages: packages,

@@ -1,11 +1,11 @@
 /**
  * Koa: `router.get('/path', ...middleware)` on a router from koa-router or @koa/router.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['koa-router', '@koa/router'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'koa',
   routerPackages: packages,

@@ -3,14 +3,14 @@
  * (https, http2 alike) or registered with `server.on('request', handler)` runs per
  * request. Their servers also count for `listen` callbacks (listen.js).
  */
-import { unwrap, propertyName } from '../../../core/syntax/ast.js';
-import { isFromPackages, isRouterObject, memberCall, routePath } from '../routers.js';
+import { unwrap, propertyName } from '../../../language/syntax/ast.js';
+import { isFromPackages, isRouterObject, memberCall, routePath } from '../routing/routers.js';
 
 const packages = ['http', 'node:http', 'https', 'node:https', 'http2', 'node:http2'];
 const packageSet = new Set(packages);
 const SERVER_FACTORIES = new Set(['createServer', 'createSecureServer']);
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'node-http',
   routerPackages: packages,

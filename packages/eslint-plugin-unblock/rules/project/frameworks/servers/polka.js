@@ -1,11 +1,11 @@
 /**
  * Polka: `app.get('/path', handler)` on an app made by `polka()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['polka'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'polka',
   routerPackages: packages,

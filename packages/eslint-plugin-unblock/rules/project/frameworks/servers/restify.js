@@ -1,11 +1,11 @@
 /**
  * Restify: `server.get('/path', handler)`, `server.del(…)` on a server made by `restify.createServer()`.
  */
-import { methodRoutes } from '../routers.js';
+import { methodRoutes } from '../routing/routers.js';
 
 const packages = ['restify'];
 
-/** @type {import('../index.js').Framework} */
+/** @type {import('../routing/framework.js').Framework} */
 export default {
   name: 'restify',
   routerPackages: packages,
