@@ -37,6 +37,20 @@ describe('recall: no-await-waterfall', () => {
   const entry = await Audit.create({ id });
   return { doc, entry };
 }`,
+      // A gate: the answer is read only to decide whether to go on; what follows is what it allows.
+      `async function rename(privileges, Groups, uid, name) {
+  const allowed = await privileges.can('groups:edit', uid);
+  if (!allowed) throw new Error('no-privileges');
+  const group = await Groups.getByName(name);
+  return group;
+}`,
+      // A check of what the record says (a permission) is a decision, not a missing record.
+      `async function raw(privileges, posts, pid, uid) {
+  const [privilege] = await privileges.get([pid], uid);
+  if (!privilege.read) return null;
+  const post = await posts.getFields(pid, ['content']);
+  return { post, privilege };
+}`,
       // A guard whose test calls something is a wall: the call may do anything.
       `async function gated(Doc, User, id, user) {
   const doc = await Doc.findOne(id);
@@ -116,9 +130,10 @@ describe('recall: no-await-waterfall', () => {
           '    return;',
           '  }',
           '  const recipient = await User.findByPk(comment.createdById);',
-          '  return { actor, recipient };',
+          '  return { documentId: document.id, actor, recipient };',
           '}',
         ]),
+        // The actor's read needs nothing the first check checks; the recipient's needs the comment.
         errors: [{ messageId: 'waterfallGuarded', line: 2, suggestions: [] }],
       },
       // A computed method named by a variable only ever given read names (synthetic).

@@ -66,8 +66,8 @@ function callsWriteOrBarrier(statement, visitorKeys, classifier) {
 
 /**
  * Effects of an early-exit guard an awaited read may start before (`if (!doc) return;`, `if (!user)
- * throw new NotFound('user');`), or null: the test calls nothing and awaits nothing, and the branch
- * only leaves, with nothing computed on the way out. Starting a read before it runs that read also when
+ * throw new NotFound('user');`), or null: the test calls nothing and awaits nothing, checks only data
+ * the code after it uses, and the branch only leaves, with nothing computed on the way out. Starting a read before it runs that read also when
  * the guard leaves, so a group that crosses one is reported without a rewrite (see waterfall-reports.js).
  * @param {any} statement
  * @param {CrossingContext} context
@@ -75,9 +75,43 @@ function callsWriteOrBarrier(statement, visitorKeys, classifier) {
 export function guardEffectsOf(statement, { visitorKeys, index }) {
   if (statement.type !== 'IfStatement' || statement.alternate) return null;
   const exit = statement.consequent.type === 'BlockStatement' && statement.consequent.body.length === 1 ? statement.consequent.body[0] : statement.consequent;
-  if (!leavesPlainly(exit) || callsAnything(statement.test, visitorKeys)) return null;
+  if (!leavesPlainly(exit) || !testsPresence(statement.test) || callsAnything(statement.test, visitorKeys)) return null;
   const effects = effectsOf(statement, { visitorKeys, index });
-  return effects.suspends ? null : effects;
+  if (effects.suspends || !checksDataUsedLater(statement, effects)) return null;
+  return effects;
+}
+
+/**
+ * The test asks only whether values are there (`!doc`, `!doc || !comment`, `user == null`), not what
+ * they say (`!privilege.read`, `count > max`): a missing record, not a decision on its content.
+ * @param {any} test
+ * @returns {boolean}
+ */
+function testsPresence(test) {
+  const node = test.type === 'ChainExpression' ? test.expression : test;
+  if (node.type === 'Identifier') return true;
+  if (node.type === 'UnaryExpression' && node.operator === '!') return node.argument.type === 'Identifier';
+  if (node.type === 'LogicalExpression') return testsPresence(node.left) && testsPresence(node.right);
+  if (node.type === 'BinaryExpression' && ['==', '===', '!=', '!=='].includes(node.operator)) {
+    const nothing = (/** @type {any} */ side) => (side.type === 'Literal' && side.value === null) || (side.type === 'Identifier' && side.name === 'undefined');
+    return (node.left.type === 'Identifier' && nothing(node.right)) || (node.right.type === 'Identifier' && nothing(node.left));
+  }
+  return false;
+}
+
+/**
+ * The guard checks data the code after it goes on to use (`if (!doc) return;` … `doc.title`): a
+ * missing record. A value read only to decide whether to go on (`const allowed = await can(uid);
+ * if (!allowed) throw …`) is a gate: what follows is what the check allows, and starting it before
+ * the check would do work, and read data, for callers the check turns away.
+ * @param {any} statement the IfStatement
+ * @param {import('../effects/effects.js').Effects} effects its effects
+ */
+function checksDataUsedLater(statement, effects) {
+  const variables = [...effects.reads].filter((symbol) => typeof symbol === 'object' && symbol !== null && Array.isArray(/** @type {any} */ (symbol).references));
+  if (variables.length === 0) return false;
+  return variables.every((variable) =>
+    /** @type {any} */ (variable).references.some((/** @type {any} */ reference) => reference.isRead() && reference.identifier.range[0] > statement.range[1]));
 }
 
 /**
