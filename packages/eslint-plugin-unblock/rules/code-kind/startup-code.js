@@ -81,7 +81,7 @@ export function createStartupClassifier(sourceCode) {
   /** @type {Map<any, boolean>} */
   const memo = new Map();
 
-  /** @param {any} node */
+  /** @param {any} node @returns {boolean} */
   const isStartup = (node) => {
     const runner = enclosingRunner(node);
     if (runner === null) return true;
@@ -89,9 +89,9 @@ export function createStartupClassifier(sourceCode) {
     return isStartupFunction(runner);
   };
 
-  /** @param {any} fn */
+  /** @param {any} fn @returns {boolean} */
   const isStartupFunction = (fn) => {
-    if (memo.has(fn)) return memo.get(fn);
+    if (memo.has(fn)) return /** @type {boolean} */ (memo.get(fn));
     // Cycles (mutual recursion) resolve to "not start-up": when in doubt, report.
     memo.set(fn, false);
     const result = computeStartupFunction(fn);
@@ -99,7 +99,7 @@ export function createStartupClassifier(sourceCode) {
     return result;
   };
 
-  /** @param {any} fn */
+  /** @param {any} fn @returns {boolean} */
   const computeStartupFunction = (fn) => {
     // A factory that builds request handlers runs once, when the server is set up:
     // `function serve(dir) { const html = readFileSync(…); return (req, res) => res.end(html); }`.

@@ -135,7 +135,7 @@ function isTypeofName(node, name) {
  */
 function isModuleVariable(sourceCode, identifier) {
   let variable = null;
-  for (let scope = sourceCode.getScope(identifier); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(identifier)); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
   // A module scope, or the function scope ESLint gives a CommonJS file: either way its block is the Program.
   return Boolean(variable && variable.defs.length > 0 && variable.scope.block.type === 'Program');
 }

@@ -96,7 +96,7 @@ function isFixedCallee(file, callee, hops) {
   const node = unwrap(callee);
   if (node?.type === 'Identifier') {
     let variable = null;
-    for (let scope = file.sourceCode.getScope(node); scope && !variable; scope = scope.upper) variable = scope.set.get(node.name);
+    for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (file.sourceCode.getScope(node)); scope && !variable; scope = scope.upper) variable = scope.set.get(node.name);
     return !variable || variable.defs.length === 0 || isFixedName(file, node, hops);
   }
   return isFixedPath(file, node, hops);
@@ -112,7 +112,7 @@ function isFixedCallee(file, callee, hops) {
 function isFixedName(file, identifier, hops) {
   const { sourceCode } = file;
   let variable = null;
-  for (let scope = sourceCode.getScope(identifier); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(identifier)); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
   if (!variable) return PROGRAM_LOCATION.has(identifier.name);
   const def = variable.defs.length === 1 ? variable.defs[0] : null;
   if (!def) return variable.defs.length === 0 && PROGRAM_LOCATION.has(identifier.name);

@@ -62,9 +62,10 @@ const mapCache = new Map();
 export function findPackageCalls(sourceCode, { packages, includeCheap, dynamicImports, importEquals }) {
   if (packages.length === 0) return [];
   const key = packages.join(',');
-  if (!mapCache.has(key)) mapCache.set(key, buildTraceMaps(packages));
+  let maps = mapCache.get(key);
+  if (!maps) mapCache.set(key, (maps = buildTraceMaps(packages)));
   /** @type {Array<{ node: any, api: PackageApi, moduleId: string }>} */
-  const calls = findTrackedCalls(sourceCode, mapCache.get(key), { dynamicImports, importEquals });
+  const calls = findTrackedCalls(sourceCode, maps, { dynamicImports, importEquals });
   /** @type {PackageCall[]} */
   const found = [];
   for (const call of calls) {

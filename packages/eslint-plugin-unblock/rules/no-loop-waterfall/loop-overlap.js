@@ -169,7 +169,7 @@ function passesSharedState(arg, iteration) {
  */
 function namesSharedRecord(call, { dependsOnElement }) {
   const keys = call.arguments.map(unwrap).filter(isKeyLike);
-  return keys.length > 0 && !keys.some((key) => dependsOnElement(key));
+  return keys.length > 0 && !keys.some((/** @type {any} */ key) => dependsOnElement(key));
 }
 
 /** @param {any} node */

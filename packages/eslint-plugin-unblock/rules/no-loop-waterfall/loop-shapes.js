@@ -86,6 +86,7 @@ export function forInShape(node) {
  * A member chain of plain names (`list`, `this.items`, `data.rows`): reading
  * it twice gives the same thing as long as nothing is assigned to it.
  * @param {any} node
+ * @returns {boolean}
  */
 export function isStableReference(node) {
   const inner = unwrap(node);

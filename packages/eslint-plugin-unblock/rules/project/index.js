@@ -191,7 +191,7 @@ function evidencedSummaryOf(file, call) {
  */
 function wrappedCallbacks(file, call, context) {
   const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
-  if (!callbacks.some((callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
+  if (!callbacks.some((/** @type {any} */ callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
   const summary = { ...unknownSummary(), kind: /** @type {import('../effects/effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
   for (const callback of callbacks) {
     const target = { type: /** @type {const} */ ('function'), fn: callback, view: file.view, classNode: context.classNode, objectNode: context.objectNode };
@@ -229,7 +229,7 @@ function contextAt(file, node) {
  * @param {any} node
  */
 function shadowTestAt(sourceCode, node) {
-  const start = sourceCode.getScope(node);
+  const start = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node));
   return (/** @type {string} */ name) => {
     // A CommonJS file's top level is a function scope around the Program (ESLint's sourceType
     // "commonjs"): its names are the module's, not a function's.

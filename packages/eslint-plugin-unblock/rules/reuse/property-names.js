@@ -110,7 +110,7 @@ function isLocal(identifier, sourceCode) {
  * @returns {import('eslint').Scope.Variable | null}
  */
 function variableOf(identifier, sourceCode) {
-  for (let scope = sourceCode.getScope?.(identifier) ?? null; scope; scope = scope.upper) {
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope?.(identifier) ?? null); scope; scope = scope.upper) {
     const variable = scope.set.get(identifier.name);
     if (variable) return variable;
   }

@@ -11,7 +11,7 @@
  * @param {string} name
  */
 export function isNameFree(sourceCode, node, name) {
-  for (let scope = sourceCode.getScope(node); scope; scope = scope.upper) {
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node)); scope; scope = scope.upper) {
     if (scope.set.has(name)) return false;
     if (scope.through.some((reference) => reference.identifier.name === name)) return false;
   }
@@ -39,7 +39,7 @@ export function freshName(sourceCode, node, candidates, taken = new Set()) {
  * @param {string} name
  */
 export function isShadowedGlobal(sourceCode, node, name) {
-  for (let scope = sourceCode.getScope(node); scope; scope = scope.upper) {
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node)); scope; scope = scope.upper) {
     const variable = scope.set.get(name);
     if (variable) return variable.defs.length > 0;
   }

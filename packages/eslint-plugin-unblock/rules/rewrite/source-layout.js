@@ -10,7 +10,7 @@
  */
 export function lineIndent(sourceCode, node) {
   const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
-  return /^\s*/.exec(line)[0];
+  return (/** @type {RegExpExecArray} */ (/^\s*/.exec(line)))[0]; // `\s*` matches any line
 }
 
 /**
@@ -69,5 +69,5 @@ export function hasMultilineTemplate(sourceCode, node) {
 export function commentsOutside(sourceCode, node, kept) {
   return sourceCode
     .getCommentsInside(node)
-    .filter((comment) => !kept.some(([start, end]) => comment.range[0] >= start && comment.range[1] <= end));
+    .filter((comment) => !kept.some(([start, end]) => (/** @type {import('../language/syntax/ast.js').Range} */ (comment.range))[0] >= start && (/** @type {import('../language/syntax/ast.js').Range} */ (comment.range))[1] <= end));
 }

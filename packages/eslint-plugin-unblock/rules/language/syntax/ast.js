@@ -4,6 +4,13 @@
  */
 
 /** @typedef {import('estree').Node & { parent?: any, range?: [number, number] }} Node */
+/**
+ * A node's or comment's `[start, end]` offsets. ESLint's parsers (espree, typescript-eslint's)
+ * always set `range` and `loc`, but `estree` declares them optional: `/** @type {Range} *\/ (x.range)`.
+ * @typedef {[number, number]} Range
+ */
+/** @typedef {import('estree').SourceLocation} Location  `loc`, as ESLint's parsers always set it */
+/** @typedef {import('eslint').AST.Token} Token  a token ESLint always has (a statement's first and last) */
 
 const TS_WRAPPERS = new Set([
   'TSAsExpression',

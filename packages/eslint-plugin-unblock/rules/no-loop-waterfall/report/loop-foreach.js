@@ -26,7 +26,7 @@ export function forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency 
   if (call.optional || callee.optional || call.typeArguments || call.typeParameters) return none;
   if (!canAwaitAt(shape.statement) || isShadowedGlobal(sourceCode, shape.statement, 'Promise')) return none;
   // Comments between the receiver and the arguments would be lost.
-  if (sourceCode.getCommentsInside(callee).some((comment) => comment.range[0] >= callee.object.range[1])) return none;
+  if (sourceCode.getCommentsInside(callee).some((comment) => (/** @type {import('../../language/syntax/ast.js').Range} */ (comment.range))[0] >= callee.object.range[1])) return none;
 
   const receiver = sourceCode.getText(callee.object);
   const receiverText = TIGHT.has(callee.object.type) ? receiver : `(${receiver})`;

@@ -114,7 +114,7 @@ function relativeTo(call, callee, ownArguments) {
   // again; only `this` state of another receiver becomes that receiver, a write whose kind must travel too.
   const kindTravels = callee.callKind === undefined || (!sameThis && callee.thisWrites.size > 0);
   return {
-    kind: kindTravels ? callee.kind : callee.callKind,
+    kind: kindTravels || callee.callKind === undefined ? callee.kind : callee.callKind,
     io: callee.io,
     reads,
     writes,
