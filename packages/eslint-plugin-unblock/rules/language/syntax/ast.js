@@ -21,6 +21,7 @@
  * @typedef {Extract<Node, { type: T | `${T}` }>} NodeOf
  */
 /** @typedef {NodeOf<'FunctionDeclaration' | 'FunctionExpression' | 'ArrowFunctionExpression'>} FunctionNode */
+/** @typedef {NodeOf<'CallExpression' | 'NewExpression'>} CallNode  a call, with or without `new` */
 /**
  * @typedef {import('@typescript-eslint/types').TSESTree.FunctionLike} FunctionLikeNode
  * @typedef {import('@typescript-eslint/types').TSESTree.TSAsExpression | import('@typescript-eslint/types').TSESTree.TSNonNullExpression | import('@typescript-eslint/types').TSESTree.TSSatisfiesExpression | import('@typescript-eslint/types').TSESTree.TSTypeAssertion | import('@typescript-eslint/types').TSESTree.TSInstantiationExpression | import('@typescript-eslint/types').TSESTree.ChainExpression} Wrapper
@@ -45,7 +46,7 @@ const TS_WRAPPERS = new Set([
 /**
  * Strips wrappers that have no runtime effect: TypeScript's `as`, `!`,
  * `satisfies`, `<T>x`, and the ChainExpression around optional calls.
- * @param {Node | null | undefined} node
+ * @param {Node | import('estree').Node | null | undefined} node  a node of ESLint's types, too
  * @returns {any} the node inside: any, as its callers read it as the node type they expect there
  */
 export function unwrap(node) {
@@ -62,7 +63,7 @@ export function isWrapped(node) {
 }
 
 /**
- * @param {Node | null | undefined} node
+ * @param {Node | import('estree').Node | null | undefined} node  a node of ESLint's types, too
  * @returns {node is FunctionNode}
  */
 export function isFunctionNode(node) {
