@@ -9,6 +9,11 @@ import { CALL, ESM, getStaticValue } from '@eslint-community/eslint-utils';
 import { packageApis, expensiveSignAlgorithms, asymmetricAlgorithms } from './package-apis.js';
 import { findTrackedCalls } from './node-module-tracker.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @typedef {import('./package-apis.js').PackageApi} PackageApi */
 /** @typedef {import('./blocking-apis.js').CostClass} CostClass */
 
@@ -80,7 +85,7 @@ export function findPackageCalls(sourceCode, { packages, includeCheap, dynamicIm
  * The cost of one call, or null when it does not block (a callback form that runs
  * elsewhere) or the analysis cannot tell (an algorithm or callback it cannot see).
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
+ * @param {CallNode} node
  * @param {PackageApi} api
  * @returns {CostClass | null}
  */

@@ -22,6 +22,7 @@
  */
 /** @typedef {NodeOf<'FunctionDeclaration' | 'FunctionExpression' | 'ArrowFunctionExpression'>} FunctionNode */
 /** @typedef {NodeOf<'CallExpression' | 'NewExpression'>} CallNode  a call, with or without `new` */
+/** @typedef {CallNode | NodeOf<'TaggedTemplateExpression'>} CallLikeNode  a call, or a tagged template (sql`…`) */
 /**
  * @typedef {import('@typescript-eslint/types').TSESTree.FunctionLike} FunctionLikeNode
  * @typedef {import('@typescript-eslint/types').TSESTree.TSAsExpression | import('@typescript-eslint/types').TSESTree.TSNonNullExpression | import('@typescript-eslint/types').TSESTree.TSSatisfiesExpression | import('@typescript-eslint/types').TSESTree.TSTypeAssertion | import('@typescript-eslint/types').TSESTree.TSInstantiationExpression | import('@typescript-eslint/types').TSESTree.ChainExpression} Wrapper

@@ -10,6 +10,10 @@ import { isStableReference } from '../loop-shapes.js';
 import { statementEnd } from './loop-style.js';
 import { isFunctionNode } from '../../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 /** Expressions that can receive `.map` without parentheses. */
 const TIGHT = new Set(['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'ArrayExpression']);
 
@@ -61,7 +65,7 @@ export function forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency 
 /**
  * `await` is allowed where the statement stands: in an async function, or
  * at the top level of a module (not in a static block or field initialiser).
- * @param {any} statement
+ * @param {Node} statement
  */
 function canAwaitAt(statement) {
   for (let node = statement.parent; node; node = node.parent) {
