@@ -195,7 +195,8 @@ function isProcessExitListener(call) {
     callee.object.type === 'Identifier' &&
     callee.object.name === 'process' &&
     !callee.computed &&
-    ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(callee.property.name) &&
+    // A non-computed member's property is an Identifier here (`process.#on` cannot be written).
+    ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(/** @type {import('@typescript-eslint/types').TSESTree.Identifier} */ (callee.property).name) &&
     event?.type === 'Literal' &&
     event.value === 'exit'
   );
