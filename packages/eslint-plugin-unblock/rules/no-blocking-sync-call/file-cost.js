@@ -18,6 +18,15 @@ import { unwrap } from '../language/syntax/ast.js';
 import { lintedTreeOf } from '../project/callers/reachability.js';
 import { fixedValuesPassedFor } from '../project/callers/argument-values.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** One inode: no file contents move. */
 const METADATA_CALLS = new Set(['access', 'chmod', 'chown', 'lchmod', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'readlink', 'realpath', 'rename', 'rmdir', 'stat', 'statfs', 'symlink', 'unlink', 'utimes']);
 /** Path-taking calls whose cost follows the file they read or write. */
@@ -51,7 +60,7 @@ export function isCheapFileCall(sourceCode, call, api, filename) {
  * The expression's value cannot depend on a request: it reads only literals,
  * module-level bindings, imports and the program's location.
  * @param {LintedFile} file
- * @param {any} expression
+ * @param {Node} expression
  * @param {number} hops
  * @returns {boolean}
  */
@@ -89,7 +98,7 @@ function isFixedPath(file, expression, hops) {
  * A function the program names itself: a global (`URL`, `String`), or one bound at module level or
  * imported (`path.join`), never one a caller hands in.
  * @param {LintedFile} file
- * @param {any} callee
+ * @param {Node} callee
  * @param {number} hops
  */
 function isFixedCallee(file, callee, hops) {
@@ -106,7 +115,7 @@ function isFixedCallee(file, callee, hops) {
  * A name bound at module level (or an import, or a global such as `__dirname`), a local
  * given only fixed values, or a parameter every caller in the project passes a fixed value.
  * @param {LintedFile} file
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  * @param {number} hops
  */
 function isFixedName(file, identifier, hops) {

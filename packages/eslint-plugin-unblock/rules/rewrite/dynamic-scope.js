@@ -5,6 +5,9 @@
  * which bindings such code reads or writes, so the waterfall rules neither
  * report it nor rewrite it.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
 
 /**
  * @param {import('eslint').SourceCode} sourceCode

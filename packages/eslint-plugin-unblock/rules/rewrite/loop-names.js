@@ -3,6 +3,9 @@
  * capture or shadow anything the code already uses, and the globals it
  * calls (`Promise`, `Array`, `Object`) must be the real ones.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
 
 /**
  * Is `name` declared in or visible from `scope`, or used anywhere inside `node`?
@@ -21,7 +24,7 @@ export function isNameFree(sourceCode, node, name) {
 /**
  * The first candidate name that is free, else the base name numbered.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
+ * @param {Node} node
  * @param {string[]} candidates
  * @param {Set<string>} [taken] names already chosen for the same rewrite
  */

@@ -5,6 +5,10 @@
  */
 import { findVariable } from '@eslint-community/eslint-utils';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
 /** @typedef {import('eslint').SourceCode} SourceCode */
 
 /** Unwraps TypeScript-only wrappers around an expression. */

@@ -2,11 +2,14 @@
  * Reading the layout of the source around a node: indentation, the file's
  * indent unit, comments that belong to a statement.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
 
 /**
  * The whitespace at the start of the line where `node` starts.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
+ * @param {Node} node
  */
 export function lineIndent(sourceCode, node) {
   const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
@@ -18,7 +21,7 @@ export function lineIndent(sourceCode, node) {
  * statement's indent and its block's opening line, else two spaces (or a tab
  * in a tab-indented file).
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} statement
+ * @param {Node} statement
  */
 export function indentUnit(sourceCode, statement) {
   const own = lineIndent(sourceCode, statement);

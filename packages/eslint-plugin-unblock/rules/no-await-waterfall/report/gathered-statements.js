@@ -6,6 +6,10 @@
 import { commentsOutside } from '../../rewrite/source-layout.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {{ range: [number, number], text: string }} TextEdit
  *
  * @typedef {object} Gathered

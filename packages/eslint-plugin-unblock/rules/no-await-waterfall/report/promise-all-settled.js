@@ -29,6 +29,10 @@ import { ownStatementText, keptRanges } from './typed-results.js';
 import { freshName, isShadowedGlobal } from '../../rewrite/loop-names.js';
 import { unwrap, propertyName } from '../../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 const MAX_LINE = 80;
 
 /**

@@ -10,6 +10,10 @@ import { gatherStatements, replaceGathered } from './gathered-statements.js';
 import { needsOwnStatement, createResultNamer, ownStatementText, keptRanges } from './typed-results.js';
 import { needsContextType, contextTypeText, withContextType } from '../context-types.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 const MAX_LINE = 80;
 
 /**

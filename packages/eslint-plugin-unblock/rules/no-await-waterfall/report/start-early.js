@@ -32,6 +32,11 @@ import { freshName } from '../../rewrite/loop-names.js';
 import { propertyName, unwrap } from '../../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+
+/**
  * @typedef {import('../operations.js').AwaitedOperation} AwaitedOperation
  * @typedef {{ range: [number, number], text: string }} TextEdit
  */
@@ -128,7 +133,7 @@ function baseName(sourceCode, member) {
 
 /**
  * A call's name without a leading fetching verb: `api.getUserOrders()` → `userOrders`.
- * @param {any} call
+ * @param {CallNode} call
  */
 function callName(call) {
   const callee = unwrap(call.callee);

@@ -9,6 +9,10 @@ import { startEarlyEdits } from './start-early.js';
 import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * "Start early, await late", where it overlaps more than Promise.all (see ../early-start.js).
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any[]} statements

@@ -10,6 +10,15 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { addImports, isNameFree, reachExport, skipTypeWrappers, visibleBinding } from '../../rewrite/module-imports.js';
 import { specifiersOf, stripNodePrefix } from '../node-module-tracker.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** @typedef {import('../blocking-apis.js').BlockingApi} BlockingApi */
 /** @typedef {import('eslint').SourceCode} SourceCode */
 

@@ -8,6 +8,10 @@ import { lineIndent, commentsOutside } from '../../rewrite/source-layout.js';
 import { statementEnd } from './loop-style.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {import('../loop-collectors.js').Collector} Collector
  *
  * How results leave the callback:
