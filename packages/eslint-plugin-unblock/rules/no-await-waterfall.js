@@ -23,6 +23,10 @@ import { effectText } from './effects/effect-text.js';
 import { unwrap } from './language/syntax/ast.js';
 import { createUnitReuse } from './reuse/unit-reuse.js';
 
+/**
+ * @typedef {import('./language/syntax/ast.js').Node} Node
+ */
+
 const DEFAULT_OPTIONS = { fix: false, ...analysisOptionDefaults };
 
 export default createRule({

@@ -22,6 +22,10 @@ import { packageNames } from './no-blocking-sync-call/package-apis.js';
 import { findPackageCalls } from './no-blocking-sync-call/package-calls.js';
 import { describePackageCall, packageMessageIds } from './no-blocking-sync-call/report/package-rewrites.js';
 
+/**
+ * @typedef {import('./language/syntax/ast.js').Node} Node
+ */
+
 /** @typedef {import('./no-blocking-sync-call/blocking-apis.js').BlockingApi} BlockingApi */
 
 /**
@@ -271,7 +275,7 @@ function whereItRuns(filename, runner, linted) {
   return reachabilityOf(filename, runner, linted);
 }
 
-/** @param {any} node */
+/** @param {Node} node */
 function isInAsyncFunction(node) {
   return enclosingFunction(node)?.async === true;
 }

@@ -26,6 +26,15 @@ import { unwrap } from './language/syntax/ast.js';
 import { createRule } from './rule-shell/create-rule.js';
 import { analysisOptionProperties, analysisOptionDefaults } from './rule-shell/analysis-options.js';
 
+/**
+ * @typedef {import('./language/syntax/ast.js').Node} Node
+ * @typedef {import('./language/syntax/ast.js').CallNode} CallNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('./language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, includeWrites: false, includeUnknownCallers: false, ...analysisOptionDefaults };
 
 export default createRule({
@@ -91,11 +100,11 @@ export default createRule({
     /** Loops already reported: a loop inside one is part of its rewrite. */
     const reported = new Set();
 
-    /** @param {any} identifier */
+    /** @param {NodeOf<'Identifier'>} identifier */
     const resolve = (identifier) => declaredSymbol(getAnalysis().index, identifier);
 
     /**
-     * @param {any} node
+     * @param {Node} node
      * @param {string} messageId
      * @param {import('./no-loop-waterfall/report/loop-reports.js').LoopEdits} edits
      * @param {string} unboundedMessage
@@ -208,7 +217,7 @@ function fileAnalysis(sourceCode, filename, options) {
 /**
  * The symbol an identifier names when the file declares it (not an implicit global), or null.
  * @param {FileAnalysis['index']} index
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  */
 function declaredSymbol(index, identifier) {
   const symbol = index.symbolOf(identifier);

@@ -16,6 +16,11 @@ import { functionKey } from '../project/callers/callers.js';
 import { indexFor, knownToIndex } from '../project/callers/reachability.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
+/**
  * @typedef {object} KnownRoute
  * @property {string} label  `POST /login`, `queue worker mail`, `GET with a computed path`
  * @property {string} file  the file that declares or registers it
@@ -31,7 +36,7 @@ const HTTP_ROUTE_LABEL = /^(GET|POST|PUT|PATCH|DELETE|DEL|HEAD|OPTIONS|ALL|SEARC
  * awaited where it is handed over (`await Promise.all(list.map(async (x) => …))`), the function that
  * awaits it, as the start-up gate asks (one-off-code.js).
  * @param {string} file the linted file
- * @param {any} node the reported node
+ * @param {Node} node the reported node
  * @param {import('../project/callers/reachability.js').LintedTree} linted
  * @returns {KnownRoute | null}
  */
@@ -55,7 +60,7 @@ export function knownRouteAt(file, node, linted) {
  * A request verdict the blocking rule's search reached, as a route to name, with the other routes and
  * handlers that call the function directly. Null for any other verdict.
  * @param {string} file
- * @param {any} fn
+ * @param {FunctionNode} fn
  * @param {import('../project/callers/reachability.js').Reachability} reached
  * @param {import('../project/callers/reachability.js').LintedTree} [linted]
  * @returns {KnownRoute | null}

@@ -18,6 +18,15 @@ import { createModuleView, requireSource } from '../project/modules/module-view.
 import { createStartupClassifier } from './startup-code.js';
 import { runsOnlyAtStartup, lintedTreeOf } from '../project/callers/reachability.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** Packages that build command-line programs. */
 const CLI_PACKAGES = new Set(['commander', 'yargs', 'yargs/yargs', 'cac', 'meow', 'sade', '@oclif/core', 'oclif', 'clipanion', 'vorpal', 'caporal', 'minimist', 'arg']);
 /** Names of migration functions a module exports. */
@@ -98,7 +107,7 @@ function isArgvScript(sourceCode) {
 /**
  * Whether `node` runs in a callback handed to a call that keeps it for later
  * (`process.on('SIGTERM', () => …)`, `server.close(() => …)`), at any depth.
- * @param {any} node
+ * @param {Node} node
  */
 function inHandedOutCallback(node) {
   for (let fn = enclosingFunction(node); fn && fn.type !== 'Program'; fn = enclosingFunction(fn)) {
@@ -109,7 +118,7 @@ function inHandedOutCallback(node) {
 
 /**
  * `process.<name>`.
- * @param {any} node
+ * @param {Node} node
  * @param {string} name
  */
 function isProcessMember(node, name) {
@@ -171,7 +180,7 @@ function requiresCliPackage(sourceCode) {
  * Whether a reported node sits in one-off code: a migration, seeder or CLI
  * file, or start-up code (here or, through callers, across files).
  * @param {import('eslint').Rule.RuleContext} context
- * @param {any} node
+ * @param {Node} node
  */
 export function isInOneOffCode(context, node) {
   if (oneOffFileKind(context.sourceCode) !== null) return true;

@@ -7,6 +7,13 @@
 import { testFileGlobs } from '../project/workspace/file-globs.js';
 import { walk, isFunctionNode, isInside } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 export const defaultStartupFiles = Object.freeze([
   '**/scripts/**',
   '**/migrations/**',
@@ -43,7 +50,7 @@ const synchronousIterators = new Set([
  * at top level. Static blocks and static field initialisers run when their
  * class is defined, so they are transparent; instance field initialisers run
  * per instance, like a method.
- * @param {any} node
+ * @param {Node} node
  * @returns {any | null}
  */
 function enclosingRunner(node) {
@@ -81,7 +88,7 @@ export function createStartupClassifier(sourceCode) {
   /** @type {Map<any, boolean>} */
   const memo = new Map();
 
-  /** @param {any} node */
+  /** @param {Node} node @returns {boolean} */
   const isStartup = (node) => {
     const runner = enclosingRunner(node);
     if (runner === null) return true;
@@ -89,9 +96,9 @@ export function createStartupClassifier(sourceCode) {
     return isStartupFunction(runner);
   };
 
-  /** @param {any} fn */
+  /** @param {FunctionNode} fn @returns {boolean} */
   const isStartupFunction = (fn) => {
-    if (memo.has(fn)) return memo.get(fn);
+    if (memo.has(fn)) return /** @type {boolean} */ (memo.get(fn));
     // Cycles (mutual recursion) resolve to "not start-up": when in doubt, report.
     memo.set(fn, false);
     const result = computeStartupFunction(fn);
@@ -99,7 +106,7 @@ export function createStartupClassifier(sourceCode) {
     return result;
   };
 
-  /** @param {any} fn */
+  /** @param {FunctionNode} fn @returns {boolean} */
   const computeStartupFunction = (fn) => {
     // A factory that builds request handlers runs once, when the server is set up:
     // `function serve(dir) { const html = readFileSync(…); return (req, res) => res.end(html); }`.
@@ -163,8 +170,8 @@ const RESPONSE_PARAMS = new Set(['res', 'response', 'reply']);
 /**
  * Whether a function defines, somewhere inside, a function that takes a
  * request (`(req, res) =>`, `(request, reply) =>`, `async (ctx) =>`).
- * @param {any} fn
- * @param {any} visitorKeys
+ * @param {FunctionNode} fn
+ * @param {VisitorKeys} visitorKeys
  */
 function definesRequestHandler(fn, visitorKeys) {
   let found = false;
@@ -179,7 +186,7 @@ function definesRequestHandler(fn, visitorKeys) {
   return found;
 }
 
-/** @param {any} call */
+/** @param {CallNode} call */
 function isProcessExitListener(call) {
   const { callee } = call;
   const [event] = call.arguments;
@@ -188,7 +195,8 @@ function isProcessExitListener(call) {
     callee.object.type === 'Identifier' &&
     callee.object.name === 'process' &&
     !callee.computed &&
-    ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(callee.property.name) &&
+    // A non-computed member's property is an Identifier here (`process.#on` cannot be written).
+    ['on', 'once', 'addListener', 'prependListener', 'prependOnceListener'].includes(/** @type {import('@typescript-eslint/types').TSESTree.Identifier} */ (callee.property).name) &&
     event?.type === 'Literal' &&
     event.value === 'exit'
   );

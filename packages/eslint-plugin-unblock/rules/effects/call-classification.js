@@ -12,6 +12,12 @@ import { queryBuilderKind } from './query-builders.js';
 import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeChain, calleeName } from './call-names.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+
+/**
  * @typedef {object} Receiver
  * @property {unknown} root      variable (or `this` owner, or `global:name`) the chain starts at
  * @property {string[]} path     property names between the root and the called method
@@ -65,17 +71,17 @@ export function createCallClassifier(options, context) {
 
   /**
    * Classifies one call on its own (the main call of an awaited operand).
-   * @param {any} call
+   * @param {CallNode} call
    */
   const classifyCall = (call) => classifyCallWith(call, tables, context);
 
   /**
-   * @param {any} operand the argument of `await`, unwrapped
+   * @param {CallNode} operand the argument of `await`, unwrapped (a call: classifyCall reads its callee)
    * @returns {OperationClass}
    */
   const classifyOperation = (operand) => classifyOperand(operand, classifyCall, objectArgumentsOf, context);
 
-  /** What a call's names say: a function of the call and the verb tables alone. @param {any} call */
+  /** What a call's names say: a function of the call and the verb tables alone. @param {CallNode} call */
   const kindOfCall = (call) => classifyCall(call).kind;
 
   return {
@@ -91,7 +97,7 @@ export function createCallClassifier(options, context) {
 }
 
 /**
- * @param {any} call
+ * @param {CallNode} call
  * @param {import('./call-names.js').VerbTables} tables
  * @param {ClassifierContext} context
  */
@@ -115,7 +121,7 @@ function classifyCallWith(call, tables, context) {
 /**
  * The names a computed method can be (`analytics[method](…)`), when its key is a variable that is only
  * ever given strings written in the file; null for any other call.
- * @param {any} call
+ * @param {CallNode} call
  * @param {ClassifierContext} context
  */
 function computedMethodNames(call, context) {
@@ -128,7 +134,7 @@ function computedMethodNames(call, context) {
  * Classifies an awaited operand. The operand's own call decides the
  * receiver and whether it is a read; any call anywhere inside it (callbacks
  * included) can make it a write or a barrier.
- * @param {any} operand the argument of `await`, unwrapped
+ * @param {CallNode} operand the argument of `await`, unwrapped (a call: classifyCall reads its callee)
  * @param {(call: any) => ReturnType<typeof classifyCallWith>} classifyCall
  * @param {(operand: any) => Set<string>} objectArgumentsOf
  * @param {ClassifierContext} context
@@ -160,10 +166,10 @@ function classifyOperand(operand, classifyCall, objectArgumentsOf, context) {
  * What the calls inside an operand add to its own call: any write makes it a
  * write; a barrier call, a hand-made sleep or a transaction handed over
  * makes it a barrier.
- * @param {any} operand
+ * @param {Node} operand
  * @param {boolean} ownBarrier whether the operand's own call is a barrier
  * @param {(call: any) => ReturnType<typeof classifyCallWith>} classifyCall
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  */
 function innerCallFacts(operand, ownBarrier, classifyCall, visitorKeys) {
   let write = false;
@@ -190,7 +196,7 @@ function innerCallFacts(operand, ownBarrier, classifyCall, visitorKeys) {
  * The operation's kind once the callee's body is read: evidence from the
  * body overrides the name (`ensureTenant` INSERTs); a body that computes
  * only reads nothing outside.
- * @param {any} operand
+ * @param {CallNode} operand
  * @param {'read' | 'write' | 'unknown'} nameKind what the operand's own call's names say
  * @param {boolean} innerWrite a call inside the operand writes
  * @param {boolean} barrier
@@ -218,7 +224,7 @@ function settleOperation(operand, nameKind, innerWrite, barrier, context) {
 
 /**
  * The expression a promise chain starts from: `import('./x.js')` in `import('./x.js').then((m) => m.X)`.
- * @param {any} operand
+ * @param {Node} operand
  */
 function promiseSource(operand) {
   let node = unwrap(operand);
@@ -230,7 +236,7 @@ function promiseSource(operand) {
 
 /**
  * A callee the user listed in `orderedCallees`, by its path or its name.
- * @param {any} callee
+ * @param {Node} callee
  * @param {Set<string>} ordered
  * @param {(node: any) => string} getText
  */
@@ -245,7 +251,7 @@ function isOrderedCallee(callee, ordered, getText) {
 
 /**
  * `fetch(url, { method: 'POST' })`: the verb lives in the options object.
- * @param {any} call
+ * @param {CallNode} call
  * @param {string[]} names
  * @returns {'read' | 'write' | null}
  */
@@ -255,7 +261,7 @@ function httpMethodKind(call, names) {
     if (arg.type !== 'ObjectExpression') continue;
     for (const property of arg.properties) {
       if (property.type === 'SpreadElement') return 'write';
-      const key = property.key?.type === 'Identifier' ? property.key.name : property.key?.value;
+      const key = property.key?.type === 'Identifier' ? property.key.name : /** @type {{ value?: unknown }} */ (property.key)?.value;
       if (key !== 'method') continue;
       const value = property.value;
       if (value.type === 'Literal' && typeof value.value === 'string') {
@@ -268,7 +274,7 @@ function httpMethodKind(call, names) {
 }
 
 /**
- * @param {any} root expression the chain starts at
+ * @param {Node} root expression the chain starts at
  * @param {string[]} path
  * @param {ClassifierContext} context
  * @returns {Receiver | null}
@@ -288,7 +294,7 @@ function receiverOf(root, path, context) {
 /**
  * A call that puts a question to a person (`read('Delete it? [y/N] ')`):
  * nothing should start before the answer is in.
- * @param {any} call
+ * @param {CallNode} call
  */
 function asksTheUser(call) {
   return call.arguments.some((/** @type {any} */ argument) => {
@@ -303,8 +309,8 @@ function asksTheUser(call) {
 }
 
 /**
- * @param {any} node
- * @param {any} visitorKeys
+ * @param {Node} node
+ * @param {VisitorKeys} visitorKeys
  */
 function containsTimer(node, visitorKeys) {
   let found = false;

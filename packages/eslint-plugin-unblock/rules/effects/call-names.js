@@ -6,6 +6,10 @@
 import { unwrap, propertyName } from '../language/syntax/ast.js';
 import { READ_VERBS, WRITE_VERBS, BARRIER_VERBS, NEUTRAL_WORDS, TENTATIVE_WORDS } from './verbs.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @typedef {ReturnType<typeof buildVerbTables>} VerbTables */
 
 /** Words that make any call that names them ordered: it touches a transaction, session, connection or lock. */
@@ -111,7 +115,7 @@ export function isBarrierNames(names) {
 /**
  * Walks `a.b(x).c.d()` from the outside in and returns the method names
  * (outermost first) and the expression the chain starts at.
- * @param {any} call
+ * @param {CallNode} call
  */
 export function calleeChain(call) {
   /** @type {string[]} names of what is called: methods and functions, the verbs */
@@ -149,7 +153,7 @@ export function calleeChain(call) {
 
 /**
  * The name a call is made by: `f` in `f()`, `m` in `a.b.m()`.
- * @param {any} call
+ * @param {CallNode} call
  */
 export function calleeName(call) {
   const callee = unwrap(call.callee);

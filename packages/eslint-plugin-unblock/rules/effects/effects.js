@@ -6,6 +6,10 @@
 import { walk, isFunctionNode, unwrap, propertyName } from '../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {object} Effects
  * @property {Set<unknown>} reads   symbols read (Variables, `global:x`, `this` keys)
  * @property {Set<unknown>} writes  symbols written, or objects mutated through a member
@@ -29,7 +33,7 @@ export const MUTATING_METHODS = new Set([
 
 /**
  * The symbol at the root of a member chain (`a` in `a.b[c].d`).
- * @param {any} node
+ * @param {Node} node
  * @param {ReferenceIndex} index
  */
 function memberRoot(node, index) {
@@ -40,7 +44,7 @@ function memberRoot(node, index) {
 }
 
 /**
- * @param {any} root
+ * @param {Node} root
  * @param {{ visitorKeys: any, index: ReferenceIndex }} context
  * @returns {Effects}
  */
@@ -71,7 +75,7 @@ export function effectsOf(root, { visitorKeys, index }) {
 /**
  * The symbols one node reads and writes: a reference, `this`, an assignment
  * or update, a `delete`, or a call to a method that mutates its object.
- * @param {any} node
+ * @param {Node} node
  * @param {EffectsWalk} state
  */
 function recordBindings(node, { effects, index, propertyBases }) {
@@ -125,7 +129,7 @@ function recordBindings(node, { effects, index, propertyBases }) {
 
 /**
  * Whether one node calls, leaves the block or suspends; asked only outside nested functions.
- * @param {any} node
+ * @param {Node} node
  * @param {Effects} effects
  */
 function recordControl(node, effects) {
@@ -186,7 +190,7 @@ function propertyKey(variable, name) {
 /**
  * `out.user` when `out` is a `const` bound to an object literal: a fresh
  * object with no setters, whose properties are separate places.
- * @param {any} target
+ * @param {Node} target
  * @param {ReferenceIndex} index
  */
 function freshObjectProperty(target, index) {

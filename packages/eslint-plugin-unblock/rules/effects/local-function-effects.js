@@ -6,6 +6,12 @@
 import { isFunctionNode, walk, unwrap, propertyName } from '../language/syntax/ast.js';
 import { MUTATING_METHODS } from './effects.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 /** @typedef {import('./references.js').Summary} Summary */
 
 /**
@@ -18,14 +24,17 @@ export const MAX_LOCAL_CALL_DEPTH = 100;
 /**
  * The function a variable is bound to, when it is declared once in this
  * file as a function (`function f() {}`, `const f = () => {}`, a `let` never reassigned).
- * @param {any} variable
+ * @param {unknown} symbol  a symbol of the reference index: a Variable, or a `global:` name or `this` key (no function)
+ * @returns {FunctionNode | null}
  */
-export function localFunctionOf(variable) {
+export function localFunctionOf(symbol) {
+  const variable = /** @type {import('eslint').Scope.Variable} */ (symbol);
   if (!variable || typeof variable !== 'object' || !Array.isArray(variable.defs) || variable.defs.length !== 1) return null;
   const [def] = variable.defs;
-  if (def.type === 'FunctionName') return def.node;
+  // ESLint's scope manager holds the parser's nodes, typed as estree's: the tree's node (ast.js).
+  if (def.type === 'FunctionName') return /** @type {FunctionNode} */ (/** @type {unknown} */ (def.node));
   // A `let` bound to a function and never assigned again (`let walk = async () => …`) is as fixed as a `const`.
-  const fixed = def.parent?.kind === 'const' || variable.references.every((/** @type {any} */ reference) => !reference.isWrite() || reference.init);
+  const fixed = /** @type {{ kind?: string } | null | undefined} */ (def.parent)?.kind === 'const' || variable.references.every((/** @type {any} */ reference) => !reference.isWrite() || reference.init);
   if (def.type === 'Variable' && def.node.id?.type === 'Identifier' && fixed) {
     const init = unwrap(def.node.init);
     if (isFunctionNode(init)) return init;
@@ -36,7 +45,7 @@ export function localFunctionOf(variable) {
 /**
  * The summaryOf() of one file's index, with its memo.
  * @param {Map<any, any>} referenceOf identifier node → Reference
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  */
 export function createSummaryOf(referenceOf, visitorKeys) {
   /** @type {Map<unknown, Summary | null>} */
@@ -65,7 +74,7 @@ export function createSummaryOf(referenceOf, visitorKeys) {
    * local functions it references in turn. Cycles resolve to what was found
    * so far, which only ever misses effects of a cycle's back edge — so a
    * cycle is treated as unknown (null) to stay on the safe side.
-   * @param {any} variable
+   * @param {import('eslint').Scope.Variable} variable
    * @returns {Summary | null}
    */
   function summaryOf(variable) {
@@ -86,8 +95,8 @@ export function createSummaryOf(referenceOf, visitorKeys) {
   }
 
   /**
-   * @param {any} variable
-   * @param {any} fn its function node
+   * @param {import('eslint').Scope.Variable} variable
+   * @param {FunctionNode} fn its function node
    * @returns {Summary}
    */
   function readSummary(variable, fn) {
@@ -124,7 +133,7 @@ export function createSummaryOf(referenceOf, visitorKeys) {
  * The object declared outside the function that this node mutates: a helper
  * that appends to a list (`seen.add(x)`) or sets a field (`cache.x = y`,
  * `stats.count++`) of such an object writes it.
- * @param {any} node
+ * @param {Node} node
  * @param {[number, number]} range the function's range
  * @param {Map<any, any>} referenceOf
  */
@@ -141,7 +150,7 @@ function mutatedOutsideObject(node, range, referenceOf) {
 
 /**
  * The variable at the root of `a.b.c`, when it is declared outside the function.
- * @param {any} target
+ * @param {Node} target
  * @param {[number, number]} range the function's range
  * @param {Map<any, any>} referenceOf
  */
@@ -155,10 +164,10 @@ function outsideRoot(target, range, referenceOf) {
 
 /**
  * Whether a variable's scope lies inside the range: it is the function's own.
- * @param {any} variable
+ * @param {import('eslint').Scope.Variable} variable
  * @param {[number, number]} range
  */
 function declaredWithin(variable, [start, end]) {
   const scopeRange = variable?.scope?.block?.range;
-  return Boolean(scopeRange) && scopeRange[0] >= start && scopeRange[1] <= end;
+  return !!scopeRange && scopeRange[0] >= start && scopeRange[1] <= end;
 }

@@ -5,6 +5,11 @@
 import { unwrap } from '../language/syntax/ast.js';
 import { isDataSymbol } from './references.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** Names that hold values rather than shared objects. */
 const SCALAR_NAME = /(^|[a-z_])(id|ids|key|keys|name|slug|email|url|uri|href|path|token|code|count|limit|offset|page|size|type|kind|status|index|version|timestamp|time|date)$|(Id|Ids|Key|Name|Url|Path|Token|Count|Size|Type|Index)$/;
 
@@ -33,12 +38,12 @@ export function createObjectArguments(resolveRoot) {
    * and of the calls its callee is made of (`invoke(fn, ctx)(store)`).
    * Names that read as scalars (`userId`, `name`, `url`) are left out: those
    * are values, and sharing a value is no shared state.
-   * @param {any} call
+   * @param {CallNode} call
    */
   function objectArgumentsOf(call) {
     /** @type {Set<string>} */
     const keys = new Set();
-    /** @param {any} node */
+    /** @param {Node} node */
     const add = (node) => {
       const key = objectKey(unwrap(node.type === 'SpreadElement' ? node.argument : node));
       if (key !== null) keys.add(key);
@@ -55,7 +60,7 @@ export function createObjectArguments(resolveRoot) {
     return keys;
   }
 
-  /** @param {any} node */
+  /** @param {Node} node */
   function objectKey(node) {
     /** @type {string[]} */
     const path = [];
@@ -65,7 +70,7 @@ export function createObjectArguments(resolveRoot) {
       current = unwrap(current.object);
     }
     if (current.type !== 'Identifier' && current.type !== 'ThisExpression') return null;
-    const last = path.length > 0 ? path[path.length - 1] : current.name ?? 'this';
+    const last = path.length > 0 ? path[path.length - 1] : current.type === 'Identifier' ? current.name : 'this';
     if (SCALAR_NAME.test(last)) return null;
     const root = resolveRoot(current);
     if (current.type === 'Identifier' && !isDataSymbol(root)) return null;

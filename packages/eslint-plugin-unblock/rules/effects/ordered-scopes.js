@@ -6,10 +6,22 @@
 import { isFunctionNode, unwrap, propertyName, walk } from '../language/syntax/ast.js';
 import { SCOPE_OPENING_VERBS } from './verbs.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').ChildNode} ChildNode
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/** @type {Set<string>} */
 const openers = new Set(SCOPE_OPENING_VERBS);
 const TRANSACTION_CALLBACK_CALLEES = /transaction|serializ|^(tx|trx|atomic|withLock|runExclusive|lock)$/i;
 
-/** @param {any} call */
+/** @param {NodeOf<'CallExpression' | 'NewExpression'>} call */
 function calleeName(call) {
   const callee = unwrap(call.callee);
   if (callee.type === 'Identifier') return callee.name;
@@ -17,7 +29,7 @@ function calleeName(call) {
   return null;
 }
 
-/** @param {any} decorator */
+/** @param {NodeOf<'Decorator'>} decorator */
 function namesTransaction(decorator) {
   const expression = unwrap(decorator.expression);
   const callee = expression.type === 'CallExpression' ? unwrap(expression.callee) : expression;
@@ -29,21 +41,21 @@ function namesTransaction(decorator) {
  * What orders a function's awaits: the whole body (a transaction callback, a method the framework wraps
  * in one), or the calls in it that open a connection, session, lock or transaction — each ordering what
  * runs after it.
- * @typedef {{ whole: boolean, openers: any[] }} Ordering
+ * @typedef {{ whole: boolean, openers: NodeOf<'CallExpression'>[] }} Ordering
  */
 
 /** @type {WeakMap<object, Ordering>} */
 const orderings = new WeakMap();
 
 /**
- * @param {any} fn
- * @param {any} visitorKeys
+ * @param {FunctionNode} fn
+ * @param {VisitorKeys} visitorKeys
  * @returns {Ordering}
  */
 function orderingOf(fn, visitorKeys) {
   const known = orderings.get(fn);
   if (known) return known;
-  const ordering = { whole: wrappedInTransaction(fn), openers: /** @type {any[]} */ ([]) };
+  const ordering = { whole: wrappedInTransaction(fn), openers: /** @type {NodeOf<'CallExpression'>[]} */ ([]) };
   if (!ordering.whole) {
     walk(fn.body, visitorKeys, (node) => {
       if (node !== fn.body && isFunctionNode(node)) return false;
@@ -58,12 +70,12 @@ function orderingOf(fn, visitorKeys) {
 /**
  * A method the framework wraps in a transaction (`@InjectTransactionManager()`, `@Transactional()`),
  * or a callback handed to one (`db.transaction(async (tx) => …)`).
- * @param {any} fn
+ * @param {FunctionNode} fn
  */
 function wrappedInTransaction(fn) {
   const parent = fn.parent;
-  if ((parent?.type === 'MethodDefinition' || parent?.type === 'Property') && (parent.decorators ?? []).some(namesTransaction)) return true;
-  if (parent?.type === 'CallExpression' && parent.arguments.includes(fn)) {
+  if ((parent?.type === 'MethodDefinition' || parent?.type === 'Property') && (/** @type {{ decorators?: NodeOf<'Decorator'>[] }} */ (parent).decorators ?? []).some(namesTransaction)) return true;
+  if (parent?.type === 'CallExpression' && /** @type {readonly Node[]} */ (parent.arguments).includes(fn)) {
     const name = calleeName(parent);
     return Boolean(name && TRANSACTION_CALLBACK_CALLEES.test(name));
   }
@@ -72,7 +84,7 @@ function wrappedInTransaction(fn) {
 
 /**
  * `pool.connect()`, `db.transaction()`, `client.query('BEGIN')`.
- * @param {any} call
+ * @param {NodeOf<'CallExpression'>} call
  */
 function opensScope(call) {
   const name = calleeName(call);
@@ -84,9 +96,9 @@ function opensScope(call) {
 /**
  * The opener orders the node: it starts before the node ends (before it, or inside it), or a loop around
  * both runs it again before the node's next turn. Reads made before a function opens its transaction are not in it.
- * @param {any} opener
- * @param {any} node
- * @param {any} fn
+ * @param {NodeOf<'CallExpression'>} opener
+ * @param {ChildNode} node
+ * @param {FunctionNode} fn
  */
 function ordersNode(opener, node, fn) {
   if (opener.range[0] < node.range[1]) return true;
@@ -96,12 +108,13 @@ function ordersNode(opener, node, fn) {
   return false;
 }
 
+/** @type {Set<string>} */
 const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
 
 /**
  * Whether the node runs where a transaction, connection or lock puts the awaits in order.
- * @param {any} node
- * @param {any} visitorKeys
+ * @param {ChildNode} node
+ * @param {VisitorKeys} visitorKeys
  */
 export function isInOrderedScope(node, visitorKeys) {
   for (let current = node.parent; current; current = current.parent) {

@@ -6,6 +6,10 @@
  */
 import { unwrap, propertyName } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** The builder's methods that shape a SELECT (Knex, and what Objection adds for reading relations). */
 const READING_METHODS = new Set([
   'select', 'column', 'columns', 'distinct', 'distinctOn', 'from', 'as', 'alias',
@@ -30,7 +34,7 @@ const WRITING_METHODS = new Set([
 /**
  * What a query-builder chain does (`Model.query().where(…).orderBy(…)`), or null when the call is
  * no such chain or calls a method the builder does not read with.
- * @param {any} call
+ * @param {CallNode} call
  * @returns {'read' | 'write' | null}
  */
 export function queryBuilderKind(call) {

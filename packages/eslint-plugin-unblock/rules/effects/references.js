@@ -8,6 +8,14 @@ import { isFunctionNode, unwrap, propertyName } from '../language/syntax/ast.js'
 import { SCOPE_OPENING_VERBS } from './verbs.js';
 import { localFunctionOf, createSummaryOf } from './local-function-effects.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** @typedef {{ reads: Set<unknown>, writes: Set<unknown> }} Summary */
 
 /** @type {WeakMap<object, ReturnType<typeof buildIndex>>} */
@@ -41,7 +49,7 @@ function buildIndex(sourceCode) {
    * The symbol an identifier stands for: its scope-manager Variable, or
    * `global:<name>` when it resolves to nothing declared in the file.
    * Type-only references (TypeScript) return null: they are not data flow.
-   * @param {any} identifier
+   * @param {NodeOf<'Identifier'>} identifier
    */
   function symbolOf(identifier) {
     const reference = referenceOf.get(identifier);
@@ -53,7 +61,7 @@ function buildIndex(sourceCode) {
   /**
    * The key of a receiver root: a Variable, `global:<name>`, or for `this`
    * an object standing for the `this` of the nearest non-arrow function.
-   * @param {any} node Identifier or ThisExpression
+   * @param {Node} node Identifier or ThisExpression
    */
   function resolveRoot(node) {
     if (node.type === 'Identifier') return symbolOf(node) ?? `global:${node.name}`;
@@ -69,7 +77,7 @@ function buildIndex(sourceCode) {
   /**
    * The strings a variable declared in the file can hold, when every value it is given is a string
    * written in the code (`let method = 'getHourly'; if (daily) method = 'getDaily';`); null otherwise.
-   * @param {any} identifier
+   * @param {NodeOf<'Identifier'>} identifier
    * @returns {string[] | null}
    */
   function stringValuesOf(identifier) {
@@ -95,7 +103,7 @@ function buildIndex(sourceCode) {
 
 /**
  * `'a'`, or `cond ? 'a' : 'b'` (nested): the strings an expression can be, or null.
- * @param {any} expression
+ * @param {Node} expression
  * @returns {string[] | null}
  */
 function literalStrings(expression) {
@@ -111,7 +119,7 @@ function literalStrings(expression) {
 /**
  * The node whose `this` a `this` expression means: the nearest enclosing
  * non-arrow function, class field or static block, or the program.
- * @param {any} node ThisExpression
+ * @param {Node} node ThisExpression
  */
 function thisOwner(node) {
   let owner = node.parent;

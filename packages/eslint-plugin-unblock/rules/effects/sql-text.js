@@ -3,6 +3,9 @@
  * The statement's start decides (after comments and a `WITH … AS (…)`
  * prefix), and each kind needs its own shape (`DELETE FROM`, `UPDATE t SET`).
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
 
 /**
  * `SHOW search_path`, `SHOW TABLES`: one word in capitals or with an
@@ -69,7 +72,7 @@ export function sqlFacts(text) {
 /**
  * The SQL text of a string literal, template literal or tagged template
  * (holes become `?`), or null when the node holds no text.
- * @param {any} node
+ * @param {Node} node
  */
 export function sqlTextOf(node) {
   if (!node) return null;

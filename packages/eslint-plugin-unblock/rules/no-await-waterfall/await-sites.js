@@ -23,6 +23,10 @@ import { countSuspensions } from './operations.js';
 import { statementListOf, statementsOf } from './waterfall-places.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {object} AwaitSite
  * @property {[number, number]} range the AwaitExpression's source range
  * @property {number} line 1-based

@@ -9,6 +9,10 @@
 import { unwrap } from '../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * Whether a member's call may take its type arguments from the type its await is expected to
  * have, and that type can be written back: only when the await is the value itself (or directly
  * under `satisfies`). Under `as`/`<T>` the rewrite's assertion gives the same type anyway; under
@@ -73,7 +77,7 @@ const UNTYPED = 'untyped';
  * The declaration an assignment's target variable has: its annotation node, UNTYPED, or null
  * when its type cannot be written here (a property, a pattern, a type inferred from a value).
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} target
+ * @param {Node} target
  * @returns {any | typeof UNTYPED | null}
  */
 function declarationOf(sourceCode, target) {
@@ -94,7 +98,7 @@ function declarationOf(sourceCode, target) {
 /**
  * The annotated type of the variable or parameter an assignment writes, or null.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} target
+ * @param {Node} target
  */
 function declaredTypeOf(sourceCode, target) {
   const declaration = declarationOf(sourceCode, target);

@@ -6,6 +6,11 @@
 import { effectsOf } from '../effects/effects.js';
 import { walk, isFunctionNode } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+
 /** Statement types that never run anything where they stand. */
 const INERT_STATEMENTS = new Set([
   'FunctionDeclaration', 'EmptyStatement', 'TSTypeAliasDeclaration', 'TSInterfaceDeclaration',
@@ -23,7 +28,7 @@ const INERT_STATEMENTS = new Set([
  * Effects of a plain statement an awaited operation may move above, or
  * null when it is a wall: control flow, an await, an exit, a call whose
  * result is dropped, or a call that writes.
- * @param {any} statement
+ * @param {Node} statement
  * @param {CrossingContext} context
  */
 export function crossableEffectsOf(statement, { visitorKeys, index, classifier }) {
@@ -37,7 +42,7 @@ export function crossableEffectsOf(statement, { visitorKeys, index, classifier }
 /**
  * A declaration or an assignment: other statements (control flow, calls
  * whose result is dropped, `using` with its disposal at block end) are walls.
- * @param {any} statement
+ * @param {Node} statement
  */
 function isPlainStatement(statement) {
   if (statement.type === 'VariableDeclaration') return statement.kind !== 'using' && statement.kind !== 'await using';
@@ -46,8 +51,8 @@ function isPlainStatement(statement) {
 
 /**
  * A constructor call, or a call that writes or must stay in order, outside nested functions.
- * @param {any} statement
- * @param {any} visitorKeys
+ * @param {Node} statement
+ * @param {VisitorKeys} visitorKeys
  * @param {CrossingContext['classifier']} classifier
  */
 function callsWriteOrBarrier(statement, visitorKeys, classifier) {
@@ -69,7 +74,7 @@ function callsWriteOrBarrier(statement, visitorKeys, classifier) {
  * throw new NotFound('user');`), or null: the test calls nothing and awaits nothing, checks only data
  * the code after it uses, and the branch only leaves, with nothing computed on the way out. Starting a read before it runs that read also when
  * the guard leaves, so a group that crosses one is reported without a rewrite (see waterfall-reports.js).
- * @param {any} statement
+ * @param {Node} statement
  * @param {CrossingContext} context
  */
 export function guardEffectsOf(statement, { visitorKeys, index }) {
@@ -125,8 +130,8 @@ function leavesPlainly(exit) {
 }
 
 /**
- * @param {any} node
- * @param {any} visitorKeys
+ * @param {Node} node
+ * @param {VisitorKeys} visitorKeys
  */
 function callsAnything(node, visitorKeys) {
   let found = false;

@@ -20,6 +20,10 @@
 import { needsContextType } from './context-types.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {import('./waterfall-groups.js').Candidate} Candidate
  * @typedef {import('./waterfall-groups.js').StatementFacts} StatementFacts
  */
@@ -75,7 +79,7 @@ function mayStartEarly(member, { sourceCode, typescript }) {
 /**
  * A name or a chain of fixed properties on a name or `this` (`x`, `this.cache.user`):
  * evaluating it runs nothing, so the call may start before it.
- * @param {any} target
+ * @param {Node} target
  */
 function isPlainTarget(target) {
   let node = target;

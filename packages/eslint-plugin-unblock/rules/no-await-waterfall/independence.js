@@ -100,7 +100,7 @@ export function orderingReason(earlier, later) {
   // After a write, only a call known to read something else may run alongside:
   // an unknown one (`serialize(entity)`) may observe the write half-done.
   if (earlier.cls.kind === 'write' && kindOf(later.cls) !== 'read') return 'unknown after write';
-  if (receiversOverlap(earlier.cls.receiver, later.cls.receiver)) {
+  if (earlier.cls.receiver && later.cls.receiver && receiversOverlap(earlier.cls.receiver, later.cls.receiver)) {
     const bothRead = kindOf(earlier.cls) === 'read' && kindOf(later.cls) === 'read';
     if (!bothRead || earlier.cls.receiver.connection || later.cls.receiver.connection) return 'same receiver';
   }

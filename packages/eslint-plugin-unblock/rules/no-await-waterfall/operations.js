@@ -9,6 +9,12 @@
 import { unwrap, walk, isFunctionNode } from '../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../language/syntax/ast.js').MemberExpression} MemberExpression
+ */
+
+/**
  * @typedef {object} AwaitedOperation
  * @property {any} statement     the whole statement (the export, when exported)
  * @property {'declaration' | 'assignment'} form

@@ -6,20 +6,25 @@
 import { unwrap } from '../language/syntax/ast.js';
 import { countWord } from '../language/english/count-word.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** Past this many different names, a message shows the first two and "+N more". */
 const SHOWN = 2;
 const MAX_NAME = 40;
 /** Methods that chain a handler on a promise: the operation is the call they are chained on. */
 const PROMISE_HANDLERS = new Set(['then', 'catch', 'finally']);
 
-/** @param {any} node */
+/** @param {Node} node */
 const isPromiseClass = (node) => unwrap(node)?.type === 'Identifier' && unwrap(node).name === 'Promise';
 
 /**
  * `name()` for a call: the callee's last name (`api.users.find` → `find()`),
  * or its whole text (`pool.query()`).
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} call
+ * @param {CallNode} call
  * @param {boolean} full
  */
 function callName(sourceCode, call, full) {
@@ -73,7 +78,7 @@ function compactText(sourceCode, node) {
 /**
  * An expression with the arguments of its calls left out: `db.knex(…).count(…).whereRaw`.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} expression
+ * @param {Node} expression
  * @returns {string}
  */
 function elidedText(sourceCode, expression) {

@@ -16,6 +16,15 @@ import { countSuspensions } from './operations.js';
 import { effectsOf } from '../effects/effects.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {object} SettledMember
  * @property {any} statement   the TryStatement
  * @property {any} inner       the try block's one statement
@@ -36,7 +45,7 @@ import { effectsOf } from '../effects/effects.js';
 const ASSIGNABLE = new Set(['let', 'var']);
 
 /**
- * @param {any} identifier an assignment target
+ * @param {NodeOf<'Identifier'>} identifier an assignment target
  * @param {ReturnType<typeof import('../effects/references.js').getReferenceIndex>} index
  */
 function isAssignableBinding(identifier, index) {
@@ -78,7 +87,7 @@ function operationOf(inner, sourceCode, index) {
 
 /**
  * Calls and constructions a catch clause makes where it stands.
- * @param {any} handler
+ * @param {Node} handler
  * @param {any} visitorKeys
  */
 function callsIn(handler, visitorKeys) {
@@ -127,7 +136,7 @@ export function settledMemberOf(statement, { sourceCode, index, classifier }) {
 /**
  * The part of a member's shape read from the syntax alone: a try with a catch, no `finally`, and one
  * expression statement in its block.
- * @param {any} statement
+ * @param {Node} statement
  */
 function hasSettledShape(statement) {
   return statement.type === 'TryStatement' && !statement.finalizer && Boolean(statement.handler)

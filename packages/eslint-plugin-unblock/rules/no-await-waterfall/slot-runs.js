@@ -8,6 +8,15 @@ import { countSuspensions } from './operations.js';
 import { unwrap } from '../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {ReturnType<typeof import('./statement-facts.js').createStatementFacts>} FileFacts
  */
 
@@ -24,11 +33,11 @@ export function hasTwoAwaitedSlots(slots) {
  * ends a run; an awaited call ordered after a member of the run starts a new one.
  * @param {any[]} slots expressions in evaluation order (null for a slot that is not a plain value)
  * @param {() => FileFacts} getFacts the file's facts, built only once a slot awaits a call
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  * @returns {any[][]} the AwaitExpressions of each run
  */
 export function awaitedCallRuns(slots, getFacts, visitorKeys) {
-  /** @param {any} awaitNode */
+  /** @param {NodeOf<'AwaitExpression'>} awaitNode */
   const operationOf = (awaitNode) => getFacts().expressionOperation(awaitNode);
   /** @type {any[][]} */
   const runs = [];
@@ -56,7 +65,7 @@ export function awaitedCallRuns(slots, getFacts, visitorKeys) {
  * The AwaitExpression in a slot when it awaits a call with no await of its own.
  * @param {any} slot
  * @param {() => FileFacts} getFacts
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  */
 function awaitedCallSlot(slot, getFacts, visitorKeys) {
   if (slot.type !== 'AwaitExpression') return null;

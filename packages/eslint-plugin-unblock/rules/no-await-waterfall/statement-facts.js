@@ -11,6 +11,14 @@ import { unwrap } from '../language/syntax/ast.js';
 import { crossableEffectsOf, guardEffectsOf } from './crossable-statements.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {import('./crossable-statements.js').CrossingContext & { sourceCode: import('eslint').SourceCode }} FactsContext
  */
 
@@ -52,7 +60,7 @@ function cachedPerNode(compute) {
 
 /**
  * An awaited operation whose result is kept: it may join a group.
- * @param {any} statement
+ * @param {Node} statement
  * @param {FactsContext} context
  */
 function candidateOf(statement, { sourceCode, visitorKeys, index, classifier }) {
@@ -69,7 +77,7 @@ function candidateOf(statement, { sourceCode, visitorKeys, index, classifier }) 
 /**
  * Facts for one awaited call inside a larger expression (an array
  * element, an argument, a property value).
- * @param {any} awaitNode
+ * @param {NodeOf<'AwaitExpression'>} awaitNode
  * @param {FactsContext} context
  */
 function expressionOperation(awaitNode, { visitorKeys, index, classifier }) {

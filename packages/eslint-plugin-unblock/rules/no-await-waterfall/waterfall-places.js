@@ -8,6 +8,14 @@ import { awaitInValue } from './operations.js';
 import { hasTwoAwaitedSlots } from './slot-runs.js';
 import { mayHoldSettledGroup } from './settled-shape.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 const STATEMENT_LIST_OWNERS = new Set(['Program', 'BlockStatement', 'StaticBlock', 'SwitchCase']);
 /** Nodes between an await and its statement when the await is the statement's value. */
 const VALUE_WRAPPERS = new Set([

@@ -117,8 +117,9 @@ export const moduleGroups = /** @type {const} */ (['crypto', 'zlib', 'fs', 'chil
 /** @type {Map<string, Map<string, BlockingApi>>} */
 const byModule = new Map();
 for (const api of blockingApis) {
-  if (!byModule.has(api.module)) byModule.set(api.module, new Map());
-  byModule.get(api.module).set(api.name, api);
+  let group = byModule.get(api.module);
+  if (!group) byModule.set(api.module, (group = new Map()));
+  group.set(api.name, api);
 }
 
 /**

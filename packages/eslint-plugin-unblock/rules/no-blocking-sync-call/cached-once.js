@@ -10,6 +10,13 @@
  * `cache[path] ?? render(readFileSync(path))`), and the function stores it
  * under that key. Each template, file or secret is read once per process.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
 
 /** Expressions a value passes through on its way to the assignment (`JSON.parse(readFileSync(…))`). */
 const PASS_THROUGH = new Set(['CallExpression', 'MemberExpression', 'ChainExpression', 'AwaitExpression', 'TSAsExpression', 'TSNonNullExpression', 'TSSatisfiesExpression', 'LogicalExpression', 'ConditionalExpression', 'TemplateLiteral', 'BinaryExpression', 'UnaryExpression', 'ObjectExpression', 'Property', 'ArrayExpression']);
@@ -113,7 +120,7 @@ function isEmptyTest(test, name) {
 }
 
 /**
- * @param {any} node
+ * @param {Node} node
  * @param {string} name
  */
 function isName(node, name) {
@@ -121,7 +128,7 @@ function isName(node, name) {
 }
 
 /**
- * @param {any} node
+ * @param {Node} node
  * @param {string} name
  */
 function isTypeofName(node, name) {
@@ -131,11 +138,11 @@ function isTypeofName(node, name) {
 /**
  * Whether an identifier names a variable declared at the module's top level (it lives as long as the process).
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  */
 function isModuleVariable(sourceCode, identifier) {
   let variable = null;
-  for (let scope = sourceCode.getScope(identifier); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(identifier)); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
   // A module scope, or the function scope ESLint gives a CommonJS file: either way its block is the Program.
   return Boolean(variable && variable.defs.length > 0 && variable.scope.block.type === 'Program');
 }

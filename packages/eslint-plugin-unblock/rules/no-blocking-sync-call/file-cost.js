@@ -18,6 +18,15 @@ import { unwrap } from '../language/syntax/ast.js';
 import { lintedTreeOf } from '../project/callers/reachability.js';
 import { fixedValuesPassedFor } from '../project/callers/argument-values.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** One inode: no file contents move. */
 const METADATA_CALLS = new Set(['access', 'chmod', 'chown', 'lchmod', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'readlink', 'realpath', 'rename', 'rmdir', 'stat', 'statfs', 'symlink', 'unlink', 'utimes']);
 /** Path-taking calls whose cost follows the file they read or write. */
@@ -51,7 +60,7 @@ export function isCheapFileCall(sourceCode, call, api, filename) {
  * The expression's value cannot depend on a request: it reads only literals,
  * module-level bindings, imports and the program's location.
  * @param {LintedFile} file
- * @param {any} expression
+ * @param {Node} expression
  * @param {number} hops
  * @returns {boolean}
  */
@@ -89,14 +98,14 @@ function isFixedPath(file, expression, hops) {
  * A function the program names itself: a global (`URL`, `String`), or one bound at module level or
  * imported (`path.join`), never one a caller hands in.
  * @param {LintedFile} file
- * @param {any} callee
+ * @param {Node} callee
  * @param {number} hops
  */
 function isFixedCallee(file, callee, hops) {
   const node = unwrap(callee);
   if (node?.type === 'Identifier') {
     let variable = null;
-    for (let scope = file.sourceCode.getScope(node); scope && !variable; scope = scope.upper) variable = scope.set.get(node.name);
+    for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (file.sourceCode.getScope(node)); scope && !variable; scope = scope.upper) variable = scope.set.get(node.name);
     return !variable || variable.defs.length === 0 || isFixedName(file, node, hops);
   }
   return isFixedPath(file, node, hops);
@@ -106,13 +115,13 @@ function isFixedCallee(file, callee, hops) {
  * A name bound at module level (or an import, or a global such as `__dirname`), a local
  * given only fixed values, or a parameter every caller in the project passes a fixed value.
  * @param {LintedFile} file
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  * @param {number} hops
  */
 function isFixedName(file, identifier, hops) {
   const { sourceCode } = file;
   let variable = null;
-  for (let scope = sourceCode.getScope(identifier); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(identifier)); scope && !variable; scope = scope.upper) variable = scope.set.get(identifier.name);
   if (!variable) return PROGRAM_LOCATION.has(identifier.name);
   const def = variable.defs.length === 1 ? variable.defs[0] : null;
   if (!def) return variable.defs.length === 0 && PROGRAM_LOCATION.has(identifier.name);

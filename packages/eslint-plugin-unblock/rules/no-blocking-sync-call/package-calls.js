@@ -9,6 +9,11 @@ import { CALL, ESM, getStaticValue } from '@eslint-community/eslint-utils';
 import { packageApis, expensiveSignAlgorithms, asymmetricAlgorithms } from './package-apis.js';
 import { findTrackedCalls } from './node-module-tracker.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @typedef {import('./package-apis.js').PackageApi} PackageApi */
 /** @typedef {import('./blocking-apis.js').CostClass} CostClass */
 
@@ -62,9 +67,10 @@ const mapCache = new Map();
 export function findPackageCalls(sourceCode, { packages, includeCheap, dynamicImports, importEquals }) {
   if (packages.length === 0) return [];
   const key = packages.join(',');
-  if (!mapCache.has(key)) mapCache.set(key, buildTraceMaps(packages));
+  let maps = mapCache.get(key);
+  if (!maps) mapCache.set(key, (maps = buildTraceMaps(packages)));
   /** @type {Array<{ node: any, api: PackageApi, moduleId: string }>} */
-  const calls = findTrackedCalls(sourceCode, mapCache.get(key), { dynamicImports, importEquals });
+  const calls = findTrackedCalls(sourceCode, maps, { dynamicImports, importEquals });
   /** @type {PackageCall[]} */
   const found = [];
   for (const call of calls) {
@@ -79,7 +85,7 @@ export function findPackageCalls(sourceCode, { packages, includeCheap, dynamicIm
  * The cost of one call, or null when it does not block (a callback form that runs
  * elsewhere) or the analysis cannot tell (an algorithm or callback it cannot see).
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
+ * @param {CallNode} node
  * @param {PackageApi} api
  * @returns {CostClass | null}
  */

@@ -10,6 +10,14 @@ import { getProjectIndex } from '../project/index.js';
 import { numbersPassedFor } from '../project/callers/argument-values.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {import('./blocking-apis.js').BlockingApi} BlockingApi
  * @typedef {{ includeCheap: boolean, smallRandomSize: number }} SizeOptions
  * @typedef {import('../project/callers/reachability.js').LintedTree} LintedTree
@@ -46,7 +54,7 @@ export function blocksForAWhile(sourceCode, node, api, options, filename, linted
   return true;
 }
 
-/** @param {import('eslint').SourceCode} sourceCode @param {any} node */
+/** @param {any} sourceCode @param {any} node */
 function isNumber(sourceCode, node) {
   const value = getStaticValue(node, sourceCode.getScope(node));
   return value !== null && typeof value.value === 'number';
@@ -107,7 +115,7 @@ function bufferLength(expression, numberOf, scope) {
  * `function token(size) { return randomBytes(size); }`: the largest number
  * the callers in the project pass for that parameter, when every caller
  * passes a constant (`token(16)`, `token(TOKEN_BYTES)`).
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  * @param {any} scope
  * @param {{ filename: string, linted: LintedTree }} file
  * @returns {number | null}

@@ -6,12 +6,16 @@
  */
 import { unwrap, propertyName } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
 /** Methods of arrays (and of strings, for `split`) that always return a new dense array. */
 const ARRAY_RETURNING_METHODS = new Set(['map', 'filter', 'slice', 'concat', 'flat', 'flatMap', 'split', 'toSorted', 'toReversed', 'toSpliced']);
 const ARRAY_RETURNING_STATICS = new Set(['Object.keys', 'Object.values', 'Object.entries', 'Array.from', 'Array.of']);
 
 /**
- * @param {any} node
+ * @param {Node} node
  * @param {(identifier: any) => any} resolve the scope-manager Variable of an identifier, or null
  * @param {number} [depth]
  * @returns {boolean}
@@ -66,7 +70,7 @@ function isArrayType(type) {
 /**
  * A Map or a Set the code created itself: its `forEach` passes (value, key),
  * so `.map` does not exist and `Array.from` would pass entries instead.
- * @param {any} node
+ * @param {Node} node
  * @param {(identifier: any) => any} resolve
  */
 export function isKnownNonArray(node, resolve) {

@@ -7,6 +7,11 @@
 import { unwrap, propertyName } from '../language/syntax/ast.js';
 import { nameWords } from '../effects/call-classification.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** Waiting on purpose, anywhere in a callee chain. */
 const WAITING = /sleep|delay|throttl|limiter|ratelimit|backoff|semaphore|mutex|bottleneck|settimeout|setinterval|setimmediate|retry|poll/i;
 
@@ -52,7 +57,7 @@ const ORDERED_RECEIVER = /queue|stream|writer|logger|archive|zip|tar|hash|digest
 
 /**
  * The names along a callee chain (`a.b.c()` → a, b, c; `f()` → f) and the node it starts at.
- * @param {any} call CallExpression or NewExpression
+ * @param {CallNode} call CallExpression or NewExpression
  */
 export function calleeNames(call) {
   /** @type {string[]} */
@@ -83,7 +88,7 @@ export function isWaitingCall(names) {
 /**
  * Output: a sink verb (`write`, `emit`, `publish`) or a call on console/stdout/a logger.
  * @param {string[]} names
- * @param {any} root
+ * @param {Node} root
  */
 export function isOutputCall(names, root) {
   if (names.length === 0) return false;
@@ -128,7 +133,7 @@ export function orderedCallReason(names) {
 /**
  * A wait for an event (`emitter.once('ready', …)`, `once(emitter, 'ready')`);
  * its emitter is the receiver, or the first argument of a bare call.
- * @param {any} call
+ * @param {CallNode} call
  * @param {string[]} names
  */
 export function eventEmitterOf(call, names) {

@@ -5,13 +5,19 @@
 import { walk, isFunctionNode, propertyName } from '../language/syntax/ast.js';
 import { forOfShape, forInShape, indexedShape } from './loop-shapes.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 /** Loop statements whose iterations the rule may rewrite (while loops never qualify). */
 const LOOP_TYPES = new Set(['ForOfStatement', 'ForInStatement', 'ForStatement']);
 
 /**
  * Adds to `candidates` every loop around an await up to its function, and the
  * forEach call whose callback that function is.
- * @param {any} node an AwaitExpression or a `for await` loop
+ * @param {Node} node an AwaitExpression or a `for await` loop
  * @param {Set<any>} candidates
  */
 export function markAwaitingLoops(node, candidates) {
@@ -27,7 +33,7 @@ export function markAwaitingLoops(node, candidates) {
 
 /**
  * `items.forEach(fn)`, by name: whether `items` is an array is decided later, with more care.
- * @param {any} fn
+ * @param {FunctionNode} fn
  */
 function isForEachCallback(fn) {
   const call = fn.parent;
@@ -36,8 +42,8 @@ function isForEachCallback(fn) {
 
 /**
  * A cheap first look before any analysis: an await in the body (not in nested functions).
- * @param {any} body
- * @param {any} visitorKeys
+ * @param {Node} body
+ * @param {VisitorKeys} visitorKeys
  */
 export function hasAwaitInBody(body, visitorKeys) {
   let found = false;
@@ -52,7 +58,7 @@ export function hasAwaitInBody(body, visitorKeys) {
 
 /**
  * Whether a node lies inside one of `loops` (a loop inside a reported one is part of its rewrite).
- * @param {any} node
+ * @param {Node} node
  * @param {Set<any>} loops
  */
 export function isInsideAny(node, loops) {
@@ -64,7 +70,7 @@ export function isInsideAny(node, loops) {
 
 /**
  * The shape of a candidate loop statement, or null when it has none the rule can rewrite.
- * @param {any} loop
+ * @param {Node} loop
  * @returns {import('./loop-shapes.js').LoopShape | null}
  */
 export function loopShapeOf(loop) {

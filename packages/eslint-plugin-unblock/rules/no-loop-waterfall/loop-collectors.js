@@ -7,6 +7,11 @@
 import { walk, isFunctionNode, unwrap, propertyName } from '../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
+/**
  * @typedef {object} Collector
  * @property {'push' | 'index' | 'map-set'} kind
  * @property {any} node      the CallExpression or AssignmentExpression
@@ -25,7 +30,7 @@ export function findCollectors(shape, context) {
   /** @type {Collector[]} */
   const sites = [];
   /**
-   * @param {any} node
+   * @param {Node} node
    * @param {Collector['kind']} kind
    */
   const sharedVariableOf = (node, kind) => {
@@ -86,10 +91,11 @@ export function findCollectors(shape, context) {
  * `push`), `new Map()` (for `set`), an object or array literal or
  * `Object.create(null)` (for `obj[key] = value`). Anything else — a
  * parameter, an import, a store object — may do more than collect when called.
- * @param {any} variable
+ * @param {object} symbol  a symbol of the reference index that is an object: a scope Variable, or the key of a `this` (no defs), hence the Array.isArray check
  * @param {Collector['kind']} kind
  */
-function isMadeCollection(variable, kind) {
+function isMadeCollection(symbol, kind) {
+  const variable = /** @type {import('eslint').Scope.Variable} */ (symbol);
   if (!Array.isArray(variable.defs) || variable.defs.length !== 1 || variable.defs[0].type !== 'Variable') return false;
   if (variable.references.some((/** @type {any} */ reference) => reference.isWrite() && !reference.init)) return false;
   const init = unwrap(variable.defs[0].node.init);
@@ -102,10 +108,10 @@ function isMadeCollection(variable, kind) {
 
 /**
  * `await store.set(k, v)`: a call whose promise is awaited is an operation, not collection.
- * @param {any} call
+ * @param {CallNode} call
  */
 function isAwaitedCall(call) {
-  let node = call;
+  let node = /** @type {Node} */ (call);
   while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type.startsWith('TS'))) node = node.parent;
   return node.parent?.type === 'AwaitExpression';
 }

@@ -5,6 +5,11 @@
  */
 import { walk, isFunctionNode } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+
 const LOOP_TYPES = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
 
 /**
@@ -18,7 +23,7 @@ const LOOP_TYPES = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 
  * Where a break/continue jumps to: 'inner' (a loop, switch or label inside
  * the body), 'this' (the analysed loop) or 'outer' (out of the loop).
  * @param {any} jump BreakStatement or ContinueStatement
- * @param {any} loop
+ * @param {Node} loop
  * @param {string | null} label the analysed loop's label
  */
 function jumpTarget(jump, loop, label) {
@@ -37,7 +42,7 @@ function jumpTarget(jump, loop, label) {
 
 /**
  * @param {import('./loop-shapes.js').LoopShape} shape
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  * @returns {IterationControl}
  */
 export function iterationControl(shape, visitorKeys) {

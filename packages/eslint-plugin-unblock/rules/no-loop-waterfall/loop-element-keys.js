@@ -10,6 +10,10 @@ import { walk, unwrap, propertyName } from '../language/syntax/ast.js';
 import { effectsOf, MUTATING_METHODS } from '../effects/effects.js';
 import { localFunctionOf } from '../effects/local-function-effects.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
 /** A fixpoint over a body settles in a few rounds; a bound keeps a pathological body cheap. */
 const MAX_ROUNDS = 8;
 
@@ -34,7 +38,7 @@ export function elementKeys(shape, context) {
   const { visitorKeys, index } = context;
   /** @type {Set<unknown>} */
   const dependent = new Set(seedSymbols(shape, context));
-  /** @param {any} node */
+  /** @param {Node} node */
   const readsDependent = (node) => [...effectsOf(node, { visitorKeys, index }).reads].some((symbol) => dependent.has(symbol));
   /** @param {Iterable<unknown>} symbols */
   const addAll = (symbols) => {
@@ -82,7 +86,7 @@ function seedSymbols(shape, context) {
  * Where one node makes data flow into bindings, and from what:
  * `const x = e`, `x = e`, `x.y = e`, `x.push(e)`, `for (const y of e)`, and
  * the parameters of a callback handed to a method of `e` (`e.map((y) => …)`).
- * @param {any} node
+ * @param {Node} node
  * @param {ElementKeyContext} context
  * @returns {{ symbols: unknown[], from: any[] }[]}
  */
@@ -121,7 +125,7 @@ function flowsInto(node, context) {
 
 /**
  * The variable at the root of `x`, `x.y`, `x[k].z`, or null.
- * @param {any} node
+ * @param {Node} node
  * @param {ElementKeyContext['index']} index
  */
 function rootSymbol(node, index) {

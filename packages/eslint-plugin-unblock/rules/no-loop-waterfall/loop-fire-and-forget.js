@@ -10,11 +10,16 @@
  */
 import { walk, isFunctionNode } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+
 const LOOPS = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
 
 /**
  * @param {import('./loop-shapes.js').LoopShape} shape a forEach shape
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  */
 export function firesAndForgetsOnPurpose(shape, visitorKeys) {
   return catchesWhatItAwaits(shape.callback, visitorKeys) && isLastWorkOfFunction(shape.statement);
@@ -40,9 +45,9 @@ function catchesWhatItAwaits(callback, visitorKeys) {
 }
 
 /**
- * @param {any} node
- * @param {any} callback
- * @param {any} visitorKeys
+ * @param {Node} node
+ * @param {Node} callback
+ * @param {VisitorKeys} visitorKeys
  */
 function insideHandlingTry(node, callback, visitorKeys) {
   for (let child = node, parent = node.parent; parent && parent !== callback; child = parent, parent = parent.parent) {
@@ -53,7 +58,7 @@ function insideHandlingTry(node, callback, visitorKeys) {
 
 /**
  * @param {any} block
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  */
 function throwsAgain(block, visitorKeys) {
   let found = false;

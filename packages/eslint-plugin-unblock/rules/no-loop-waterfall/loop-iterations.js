@@ -29,6 +29,12 @@ import { elementKeys } from './loop-element-keys.js';
 import { worthRunningTogether } from './loop-worth.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+
+/**
  * @typedef {object} IterationFacts
  * @property {any[]} awaits
  * @property {any[]} continues
@@ -67,7 +73,7 @@ export function analyseIterations(shape, context) {
   if (shape.pattern && containsAwait(shape.pattern, visitorKeys)) return null;
 
   const isIterationSymbol = iterationSymbolTest(shape.loop);
-  /** @param {any} node */
+  /** @param {Node} node */
   const readsIteration = (node) => [...effectsOf(node, { visitorKeys, index }).reads].some(isIterationSymbol);
   const collectors = findCollectors(shape, { visitorKeys, symbolOf: index.symbolOf, isIterationSymbol, readsIteration });
   if (collectors === null) return null;
@@ -82,7 +88,7 @@ export function analyseIterations(shape, context) {
     readsIteration,
     isOwn: (symbol) => isIterationSymbol(symbol) && !locals.alias.has(symbol),
     isShared: (symbol) =>
-      (Boolean(symbol) && typeof symbol === 'object' && !isIterationSymbol(symbol) && isSharedData(symbol)) || locals.alias.has(symbol),
+      (!!symbol && typeof symbol === 'object' && !isIterationSymbol(symbol) && isSharedData(symbol)) || locals.alias.has(symbol),
     isElement: (symbol) => locals.element.has(symbol),
     dependsOnElement: keys.dependsOnElement,
     isInvariantLocal: keys.isInvariantLocal,
@@ -159,7 +165,7 @@ function dependsOnOrder(shape, firstAwait, collectors, iteration) {
   const { visitorKeys, index, classifier } = iteration;
   // The first await's own operand runs before the iteration first suspends.
   const [operandStart, operandEnd] = firstAwait.type === 'AwaitExpression' ? firstAwait.argument.range : [0, -1];
-  /** @param {any} node */
+  /** @param {Node} node */
   const runsAfterFirstAwait = (node) => node.range[1] > firstAwait.range[0] && !(node.range[0] >= operandStart && node.range[1] <= operandEnd);
   const collectorCalls = new Set(collectors.map((collector) => collector.node));
   let blocked = false;
@@ -204,7 +210,7 @@ function awaitsRunApart(awaits, iteration) {
 
 /**
  * The expression names only bindings of the iteration (a stream opened for this item).
- * @param {any} node
+ * @param {Node} node
  * @param {IterationScope} iteration
  */
 function readsIterationOnly(node, { visitorKeys, index, isOwn }) {
@@ -216,8 +222,8 @@ function readsIterationOnly(node, { visitorKeys, index, isOwn }) {
  * A call without await that may change a shared object (`hash.update(chunk)`,
  * `stats.increment()`, `this.track(x)`): not a read, on a receiver declared
  * outside the loop (a module or global namespace such as `path` or `JSON` is not one).
- * @param {any} call
- * @param {any} root
+ * @param {CallNode} call
+ * @param {Node} root
  * @param {IterationScope} iteration
  */
 function changesSharedObject(call, root, { index, classifier, isShared }) {
@@ -228,16 +234,16 @@ function changesSharedObject(call, root, { index, classifier, isShared }) {
   return classifier.classifyCall(call).kind !== 'read';
 }
 
-/** @param {any} call */
+/** @param {CallNode} call */
 function isAwaited(call) {
-  let node = call;
+  let node = /** @type {Node} */ (call);
   while (node.parent && (node.parent.type === 'ChainExpression' || node.parent.type.startsWith('TS'))) node = node.parent;
   return node.parent?.type === 'AwaitExpression';
 }
 
 /**
- * @param {any} node
- * @param {any} visitorKeys
+ * @param {Node} node
+ * @param {VisitorKeys} visitorKeys
  */
 function containsAwait(node, visitorKeys) {
   let found = false;

@@ -8,6 +8,10 @@
  */
 import { unwrap, propertyName } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
 /** Methods that make a list as long as (or derived from) their receiver. */
 const DERIVING_METHODS = new Set(['map', 'filter', 'flat', 'flatMap', 'concat', 'sort', 'toSorted', 'reverse', 'toReversed', 'values', 'keys', 'entries']);
 /** Statics that make a list from their first argument. */
@@ -16,7 +20,7 @@ const DERIVING_STATICS = new Set(['Object.keys', 'Object.values', 'Object.entrie
 const DERIVING_CONSTRUCTORS = new Set(['Set', 'Map']);
 
 /**
- * @param {any} node the iterated expression (or a for-in loop's object)
+ * @param {Node} node the iterated expression (or a for-in loop's object)
  * @param {(identifier: any) => any} resolve the scope-manager Variable of an identifier, or null
  * @param {number} [depth]
  * @returns {boolean}
@@ -57,7 +61,7 @@ export function isRuntimeSizedList(node, resolve, depth = 0) {
 
 /**
  * A parameter, or a variable written once from a runtime-sized value.
- * @param {any} variable
+ * @param {import('eslint').Scope.Variable} variable
  * @param {(node: any) => boolean} next
  */
 function isRuntimeSizedVariable(variable, next) {

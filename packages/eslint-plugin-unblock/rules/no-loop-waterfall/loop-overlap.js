@@ -9,6 +9,11 @@ import { unwrap, propertyName, walk, isFunctionNode } from '../language/syntax/a
 import { CONNECTION_RECEIVER_NAMES } from '../effects/verbs.js';
 import { calleeNames, isOutputCall, isPerItemFileCall, isGuardCall, orderedCallReason } from './loop-call-kinds.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @typedef {import('./loop-iterations.js').IterationScope} IterationScope */
 
 const CONNECTION_NAMES = new Set(CONNECTION_RECEIVER_NAMES.map((name) => name.toLowerCase()));
@@ -58,7 +63,7 @@ export function awaitedCallMayOverlap(operand, iteration) {
  * A binding whose value the analysis cannot see: a parameter of a function
  * around the call (`async function upload(files, onFile)`), or a local read
  * straight off one (`const { onFile } = options`, `const save = opts.save`).
- * @param {any} root the node a callee chain starts at
+ * @param {Node} root the node a callee chain starts at
  * @param {IterationScope['index']} index
  */
 function isHandedIn(root, index) {
@@ -92,7 +97,7 @@ function passesConnection(arg, { index, isOwn }) {
 /**
  * The callee is the element itself or hangs off it: `hook()`, `m.up()`,
  * `steps[i].run()`, or a local taken from the element (`const step = steps[i]`).
- * @param {any} call
+ * @param {CallNode} call
  * @param {IterationScope} iteration
  */
 function callsIntoItem(call, { index, readsIteration, isElement }) {
@@ -108,7 +113,7 @@ function callsIntoItem(call, { index, readsIteration, isElement }) {
  * A call into the element anywhere in the awaited expression
  * (`await settle(process.onTransitionEnd(state))` as well as `await step.run()`),
  * unless its body was read and shows a read.
- * @param {any} operand
+ * @param {Node} operand
  * @param {IterationScope} iteration
  */
 function callsIntoItemUnseen(operand, iteration) {
@@ -164,12 +169,12 @@ function passesSharedState(arg, iteration) {
  * element: every iteration writes that same record. A key is a string with
  * no spaces, a template of one or a list of them; text with spaces (SQL,
  * messages) is a statement whose record is named by its parameters.
- * @param {any} call
+ * @param {CallNode} call
  * @param {IterationScope} iteration
  */
 function namesSharedRecord(call, { dependsOnElement }) {
   const keys = call.arguments.map(unwrap).filter(isKeyLike);
-  return keys.length > 0 && !keys.some((key) => dependsOnElement(key));
+  return keys.length > 0 && !keys.some((/** @type {any} */ key) => dependsOnElement(key));
 }
 
 /** @param {any} node */
@@ -185,7 +190,7 @@ function isKeyLike(node) {
  * (`new`, an object literal): a method that is not a read changes that
  * object's own state, which every iteration shares. Only a body that shows
  * the method leaves its object alone lets the iterations overlap.
- * @param {any} call
+ * @param {CallNode} call
  * @param {import('../effects/call-classification.js').OperationClass} cls
  * @param {IterationScope} iteration
  */
@@ -201,7 +206,7 @@ function changesOneLocalObject(call, cls, { index, isShared }) {
 
 /**
  * A function's local bound once to an object it creates: `new Thing()`, `{ … }`.
- * @param {any} variable
+ * @param {import('eslint').Scope.Variable} variable
  */
 function isObjectMadeInFunction(variable) {
   if (!variable || variable.defs?.length !== 1 || variable.defs[0].type !== 'Variable') return false;
@@ -224,7 +229,7 @@ function sharesStateAcrossCalls(summary) {
 /**
  * The calls listed in `Promise.all([…])` (and allSettled/any/race), or null
  * for any other operand.
- * @param {any} call
+ * @param {CallNode} call
  * @returns {any[] | null}
  */
 function combinedCalls(call) {
@@ -241,7 +246,7 @@ function combinedCalls(call) {
 
 /**
  * The call a promise chain starts from: `f(x)` in `f(x).then(g).catch(h)`.
- * @param {any} call
+ * @param {CallNode} call
  */
 function promiseSource(call) {
   let current = call;

@@ -9,6 +9,11 @@
 import { unwrap, propertyName, isFunctionNode } from '../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
+/**
  * @typedef {object} LoopShape
  * @property {'for-of' | 'for-in' | 'indexed' | 'forEach'} kind
  * @property {any} loop       the ForOf/ForIn/For statement, or the forEach CallExpression
@@ -86,6 +91,7 @@ export function forInShape(node) {
  * A member chain of plain names (`list`, `this.items`, `data.rows`): reading
  * it twice gives the same thing as long as nothing is assigned to it.
  * @param {any} node
+ * @returns {boolean}
  */
 export function isStableReference(node) {
   const inner = unwrap(node);
@@ -139,7 +145,7 @@ function isIncrementOf(update, name) {
 
 /**
  * `items.forEach(async (item) => { … })` as a statement of its own.
- * @param {any} call CallExpression
+ * @param {CallNode} call CallExpression
  * @returns {LoopShape | null}
  */
 export function forEachShape(call) {

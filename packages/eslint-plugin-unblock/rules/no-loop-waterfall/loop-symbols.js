@@ -7,7 +7,11 @@
 import { walk, isFunctionNode, unwrap } from '../language/syntax/ast.js';
 
 /**
- * @param {any} loop
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
+/**
+ * @param {Node} loop
  * @returns {(symbol: unknown) => boolean} whether a symbol is declared by the loop (a fresh binding per iteration)
  */
 export function iterationSymbolTest(loop) {
@@ -43,7 +47,7 @@ export function classifyLocals(shape, context) {
   if (shape.kind === 'for-of' || shape.kind === 'for-in') {
     for (const variable of context.declaredVariables(shape.loop.left)) element.add(variable);
   }
-  /** @param {any} init */
+  /** @param {Node} init */
   const origin = (init) => {
     let node = unwrap(init);
     if (node?.type !== 'MemberExpression' && node?.type !== 'Identifier' && node?.type !== 'ThisExpression') return null;
@@ -73,9 +77,10 @@ export function classifyLocals(shape, context) {
 /**
  * A variable holding data (not a function, class, import or required
  * module) that is not a literal constant.
- * @param {any} variable
+ * @param {object} symbol  a symbol of the reference index that is an object: a scope Variable, or the key of a `this` (no defs), hence the Array.isArray check
  */
-export function isSharedData(variable) {
+export function isSharedData(symbol) {
+  const variable = /** @type {import('eslint').Scope.Variable} */ (symbol);
   if (!Array.isArray(variable.defs) || variable.defs.length === 0) return false;
   return variable.defs.every((/** @type {any} */ def) => {
     if (def.type === 'Parameter') return true;

@@ -19,6 +19,11 @@
  */
 import { unwrap, propertyName } from '../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @typedef {import('./loop-iterations.js').IterationScope} IterationScope */
 
 const BATCH_COMBINATORS = new Set(['all', 'allSettled']);
@@ -50,7 +55,7 @@ export function worthRunningTogether(awaits, iteration) {
 /**
  * `await p` where `p` is the element or a part of it (`for (const [key, p] of pending)`),
  * or `await pending[i]`: a promise some earlier code started, not work this iteration starts.
- * @param {any} operand the awaited expression, unwrapped (null for `for await`)
+ * @param {Node} operand the awaited expression, unwrapped (null for `for await`)
  * @param {IterationScope} iteration
  */
 function awaitsStartedWork(operand, { index, isElement, readsIteration }) {
@@ -65,7 +70,7 @@ function awaitsStartedWork(operand, { index, isElement, readsIteration }) {
 /**
  * `Promise.all(batch.map(…))` (or allSettled) over a list the element gives:
  * the iteration is one bounded batch.
- * @param {any} call
+ * @param {CallNode} call
  * @param {IterationScope} iteration
  */
 function runsBatchOfElement(call, iteration) {

@@ -25,6 +25,15 @@ export { onLintWarning } from './bounds/lint-bounds.js';
 import { forgetProjectFiles } from './workspace/project-files.js';
 import { forgetProjectRoots } from './bounds/project-root.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** @typedef {import('../effects/effect-summary.js').CallSummary} CallSummary */
 
 /** @type {WeakMap<object, Map<object, ReturnType<typeof createIndex>>>} per linted file: its indexes by what decides call kinds */
@@ -124,7 +133,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
    * arguments, read like a one-line function (`Promise.all(ids.map(load))`
    * waits for what its callbacks do). Null when nothing beyond names spoke:
    * the rule then decides by the call's name, as before.
-   * @param {any} call
+   * @param {CallNode} call
    * @returns {CallSummary | null}
    */
   function summaryOfCall(call) {
@@ -154,7 +163,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
 
   /**
    * A number an identifier holds where it is used: a constant here or in the module it is imported from.
-   * @param {any} identifier
+   * @param {NodeOf<'Identifier'>} identifier
    * @returns {number | null}
    */
   function constantNumber(identifier) {
@@ -170,7 +179,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
  * The summary of an awaited call read as the body of `async () => call`,
  * or of the callbacks a wrapper is handed; null when it is not evidence.
  * @param {LintedFile} file
- * @param {any} call
+ * @param {CallNode} call
  * @returns {CallSummary | null}
  */
 function evidencedSummaryOf(file, call) {
@@ -186,12 +195,12 @@ function evidencedSummaryOf(file, call) {
  * `retry(async () => …)`: a wrapper whose name says nothing awaits the
  * async callback it is handed, so that body is what runs.
  * @param {LintedFile} file
- * @param {any} call
+ * @param {CallNode} call
  * @param {import('./modules/callee-lookup.js').CallContext} context
  */
 function wrappedCallbacks(file, call, context) {
   const callbacks = call.arguments.map(unwrap).filter(isFunctionNode);
-  if (!callbacks.some((callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
+  if (!callbacks.some((/** @type {any} */ callback) => callback.async) || file.kindOfNames(call) !== 'unknown') return null;
   const summary = { ...unknownSummary(), kind: /** @type {import('../effects/effect-summary.js').EffectKind} */ ('none'), io: /** @type {boolean | null} */ (false) };
   for (const callback of callbacks) {
     const target = { type: /** @type {const} */ ('function'), fn: callback, view: file.view, classNode: context.classNode, objectNode: context.objectNode };
@@ -206,7 +215,7 @@ function wrappedCallbacks(file, call, context) {
  * Where a node of this file is written: its module, the class or object
  * whose method holds it (for `this`), and the names declared around it.
  * @param {LintedFile} file
- * @param {any} node
+ * @param {Node} node
  * @returns {import('./modules/callee-lookup.js').CallContext}
  */
 function contextAt(file, node) {
@@ -229,7 +238,7 @@ function contextAt(file, node) {
  * @param {any} node
  */
 function shadowTestAt(sourceCode, node) {
-  const start = sourceCode.getScope(node);
+  const start = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node));
   return (/** @type {string} */ name) => {
     // A CommonJS file's top level is a function scope around the Program (ESLint's sourceType
     // "commonjs"): its names are the module's, not a function's.
@@ -241,7 +250,7 @@ function shadowTestAt(sourceCode, node) {
 }
 
 /**
- * @param {any} call
+ * @param {CallNode} call
  * @returns {string | null}
  */
 function thisOwnerOf(call) {

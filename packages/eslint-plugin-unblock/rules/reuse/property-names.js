@@ -21,6 +21,14 @@
 import { walk, propertyName, isFunctionNode } from '../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @param {any} unit
  * @param {import('eslint').SourceCode} sourceCode
  * @param {import('./unit-names.js').UnitNames} names filled
@@ -89,14 +97,14 @@ function addAssigned(target, value, sourceCode, names) {
   names.defines.add(name);
 }
 
-/** `module.exports` itself. @param {any} node */
+/** `module.exports` itself. @param {Node} node */
 function isModuleExports(node) {
   return node.type === 'MemberExpression' && node.object.type === 'Identifier' && node.object.name === 'module' && propertyName(node) === 'exports';
 }
 
 /**
  * Whether a name is bound inside a function or block, not at module level (nor undeclared).
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  * @param {import('eslint').SourceCode} sourceCode
  */
 function isLocal(identifier, sourceCode) {
@@ -105,12 +113,12 @@ function isLocal(identifier, sourceCode) {
 }
 
 /**
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  * @param {import('eslint').SourceCode} sourceCode
  * @returns {import('eslint').Scope.Variable | null}
  */
 function variableOf(identifier, sourceCode) {
-  for (let scope = sourceCode.getScope?.(identifier) ?? null; scope; scope = scope.upper) {
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope?.(identifier) ?? null); scope; scope = scope.upper) {
     const variable = scope.set.get(identifier.name);
     if (variable) return variable;
   }

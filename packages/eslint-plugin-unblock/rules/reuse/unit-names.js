@@ -13,6 +13,14 @@
 import { addPropertyNames } from './property-names.js';
 
 /**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {object} UnitNames
  * @property {Set<string>} uses      module-level or global names it reads or writes, from anywhere inside it
  * @property {Set<string>} provides  module-level names it declares or assigns

@@ -29,6 +29,10 @@ import { recordingInputs } from '../project/cache/inputs.js';
 import { lintFootprint, footprintHolds, diskAgreesUpTo } from './lint-footprint.js';
 import { watchReadsElsewhere } from '../project/index.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
 /** Files whose last lint is kept, per rule: an editor's open files. */
 const MAX_FILES = 8;
 
@@ -265,7 +269,7 @@ function replay(plan, skipped, reports, sourceCode, context) {
 /**
  * Whether the node is inside a function: code at the top level (top-level awaits) is analysed as
  * one list across units.
- * @param {any} node
+ * @param {Node} node
  */
 function inFunction(node) {
   const fn = node ? enclosingFunction(node) : null;

@@ -6,6 +6,15 @@
  * promise is waited for (an awaited helper such as `pMap` or `limit`). kept-awaits.js counts such
  * calls in the code before and after a rewrite.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
 
 const WRAPPERS = new Set(['ChainExpression', 'TSAsExpression', 'TSSatisfiesExpression', 'TSNonNullExpression', 'TSTypeAssertion']);
 const GATHERS = new Set(['all', 'allSettled']);
@@ -197,7 +206,7 @@ function laterAwaited(id, flow) {
   return flow.identifiers.some((other) => other !== id && other.name === id.name && other.start > id.end && isValueUse(other) && isAwaited(other, flow));
 }
 
-/** @param {any} identifier */
+/** @param {NodeOf<'Identifier'>} identifier */
 function isValueUse(identifier) {
   const parent = identifier.parent;
   if (parent?.type === 'MemberExpression' && parent.property === identifier && !parent.computed) return false;

@@ -5,6 +5,9 @@
  * which bindings such code reads or writes, so the waterfall rules neither
  * report it nor rewrite it.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
@@ -12,7 +15,7 @@
  */
 export function inDynamicScope(sourceCode, node) {
   const scope = sourceCode.getScope(node);
-  for (let current = scope; current; current = current.upper) {
+  for (let current = /** @type {import('eslint').Scope.Scope | null} */ (scope); current; current = current.upper) {
     if (current.type === 'with') return true;
   }
   // A direct eval anywhere in the function (nested functions included) sees the function's bindings.

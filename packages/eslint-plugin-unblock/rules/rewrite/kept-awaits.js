@@ -17,6 +17,10 @@ import { isFunctionNode } from '../language/syntax/ast.js';
 import { parseWithOxc, foreignVisitorKeys } from '../project/modules/module-cache.js';
 import { linkParents, isAwaitOperand, isAwaited } from './awaited-flow.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
 /** @typedef {{ range: [number, number], text: string }} TextEdit */
 
 /**
@@ -126,7 +130,7 @@ function isTopLevelInsertion(sourceCode, edit) {
     || edit.range[1] <= (program.body[0]?.range[0] ?? 0);
 }
 
-/** @param {any} statement */
+/** @param {Node} statement */
 function isRequireDeclaration(statement) {
   return statement.type === 'VariableDeclaration' && statement.declarations.some((/** @type {any} */ d) => d.init?.type === 'CallExpression' && d.init.callee.type === 'Identifier' && d.init.callee.name === 'require');
 }

@@ -3,6 +3,9 @@
  * capture or shadow anything the code already uses, and the globals it
  * calls (`Promise`, `Array`, `Object`) must be the real ones.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
 
 /**
  * Is `name` declared in or visible from `scope`, or used anywhere inside `node`?
@@ -11,7 +14,7 @@
  * @param {string} name
  */
 export function isNameFree(sourceCode, node, name) {
-  for (let scope = sourceCode.getScope(node); scope; scope = scope.upper) {
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node)); scope; scope = scope.upper) {
     if (scope.set.has(name)) return false;
     if (scope.through.some((reference) => reference.identifier.name === name)) return false;
   }
@@ -21,7 +24,7 @@ export function isNameFree(sourceCode, node, name) {
 /**
  * The first candidate name that is free, else the base name numbered.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
+ * @param {Node} node
  * @param {string[]} candidates
  * @param {Set<string>} [taken] names already chosen for the same rewrite
  */
@@ -39,7 +42,7 @@ export function freshName(sourceCode, node, candidates, taken = new Set()) {
  * @param {string} name
  */
 export function isShadowedGlobal(sourceCode, node, name) {
-  for (let scope = sourceCode.getScope(node); scope; scope = scope.upper) {
+  for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node)); scope; scope = scope.upper) {
     const variable = scope.set.get(name);
     if (variable) return variable.defs.length > 0;
   }

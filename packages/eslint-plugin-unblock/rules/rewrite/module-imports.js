@@ -5,6 +5,10 @@
  */
 import { findVariable } from '@eslint-community/eslint-utils';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
+
 /** @typedef {import('eslint').SourceCode} SourceCode */
 
 /** Unwraps TypeScript-only wrappers around an expression. */
@@ -100,7 +104,8 @@ export function visibleBinding(sourceCode, at, specifiers, exportName) {
 export function isNameFree(sourceCode, at, name) {
   const variable = findVariable(sourceCode.getScope(at), name);
   if (variable && (variable.defs.length > 0 || variable.references.length > 0)) return false;
-  const globalScope = sourceCode.scopeManager.globalScope;
+  // ESLint's scope manager always has a global scope once the file is parsed.
+  const globalScope = /** @type {import('eslint').Scope.Scope} */ (sourceCode.scopeManager.globalScope);
   const moduleScope = globalScope.childScopes.find((/** @type {any} */ s) => s.type === 'module');
   if (moduleScope?.set.has(name)) return false;
   return !globalScope.through.some((/** @type {any} */ r) => r.identifier.name === name);
@@ -128,14 +133,15 @@ export function reachExport(sourceCode, at, imports, specifiers, exportName, add
 
 /**
  * @param {SourceCode} sourceCode
- * @returns {'esm' | 'cjs' | null} how this file imports modules
+ * @returns {'esm' | 'cjs'} how this file imports modules
  */
 export function moduleStyle(sourceCode) {
   const body = /** @type {any[]} */ (sourceCode.ast.body);
   if (body.some((s) => s.type === 'ImportDeclaration')) return 'esm';
   if (sourceCode.ast.sourceType !== 'module') return 'cjs';
   // An ES-module parse of a CommonJS file: it still reads require/module/exports.
-  const globalScope = sourceCode.scopeManager.globalScope;
+  // ESLint's scope manager always has a global scope once the file is parsed.
+  const globalScope = /** @type {import('eslint').Scope.Scope} */ (sourceCode.scopeManager.globalScope);
   const commonJsNames = new Set(['require', 'module', 'exports']);
   const usesCommonJs =
     globalScope.through.some((/** @type {any} */ r) => commonJsNames.has(r.identifier.name)) ||

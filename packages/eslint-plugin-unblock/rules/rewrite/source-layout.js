@@ -2,15 +2,18 @@
  * Reading the layout of the source around a node: indentation, the file's
  * indent unit, comments that belong to a statement.
  */
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ */
 
 /**
  * The whitespace at the start of the line where `node` starts.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
+ * @param {Node} node
  */
 export function lineIndent(sourceCode, node) {
   const line = sourceCode.lines[node.loc.start.line - 1] ?? '';
-  return /^\s*/.exec(line)[0];
+  return (/** @type {RegExpExecArray} */ (/^\s*/.exec(line)))[0]; // `\s*` matches any line
 }
 
 /**
@@ -18,7 +21,7 @@ export function lineIndent(sourceCode, node) {
  * statement's indent and its block's opening line, else two spaces (or a tab
  * in a tab-indented file).
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} statement
+ * @param {Node} statement
  */
 export function indentUnit(sourceCode, statement) {
   const own = lineIndent(sourceCode, statement);
@@ -69,5 +72,5 @@ export function hasMultilineTemplate(sourceCode, node) {
 export function commentsOutside(sourceCode, node, kept) {
   return sourceCode
     .getCommentsInside(node)
-    .filter((comment) => !kept.some(([start, end]) => comment.range[0] >= start && comment.range[1] <= end));
+    .filter((comment) => !kept.some(([start, end]) => (/** @type {import('../language/syntax/ast.js').Range} */ (comment.range))[0] >= start && (/** @type {import('../language/syntax/ast.js').Range} */ (comment.range))[1] <= end));
 }

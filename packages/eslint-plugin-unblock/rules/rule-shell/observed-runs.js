@@ -144,7 +144,7 @@ function observationsFor(context) {
   const file = path.resolve(context.cwd ?? '', context.filename);
   const where = observationsPath(context, file);
   const data = where ? load(where) : null;
-  if (!data) return null;
+  if (!where || !data) return null;
   const root = path.resolve(path.dirname(where), data.root);
   const relative = path.relative(root, file).split(path.sep).join('/');
   const recorded = Object.hasOwn(data.files, relative) ? data.files[relative] : undefined;

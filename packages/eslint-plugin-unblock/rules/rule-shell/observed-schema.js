@@ -10,6 +10,10 @@
 
 import path from 'node:path';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 /** The longest route a message shows, in characters. */
 export const MAX_SHOWN = 200;
 

@@ -10,6 +10,11 @@ import { awaitedCallbackOf } from '../code-kind/one-off-code.js';
 import { reachabilityOf } from '../project/callers/reachability.js';
 import { knownRouteAt } from '../code-kind/known-route.js';
 
+/**
+ * @typedef {import('../language/syntax/ast.js').Node} Node
+ * @typedef {import('../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 /** What an entry says when no route, job or event was found above the code. */
 export const UNFOLLOWED_ENTRY = 'callers not followed to a route, job or event';
 

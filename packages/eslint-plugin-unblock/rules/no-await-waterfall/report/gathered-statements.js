@@ -6,6 +6,10 @@
 import { commentsOutside } from '../../rewrite/source-layout.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {{ range: [number, number], text: string }} TextEdit
  *
  * @typedef {object} Gathered
@@ -33,14 +37,14 @@ export function gatherStatements(sourceCode, statements) {
     // Own-line comments above a moved statement travel with it; a comment
     // ending the previous line belongs to that line's statement.
     const previousLine = sourceCode.getTokenBefore(statement)?.loc.end.line ?? 0;
-    const leading = index === 0 ? [] : sourceCode.getCommentsBefore(statement).filter((comment) => comment.loc.start.line > previousLine);
-    const statementEnd = trailing.length > 0 ? trailing[trailing.length - 1].range[1] : statement.range[1];
+    const leading = index === 0 ? [] : sourceCode.getCommentsBefore(statement).filter((comment) => (/** @type {import('../../language/syntax/ast.js').Location} */ (comment.loc)).start.line > previousLine);
+    const statementEnd = trailing.length > 0 ? (/** @type {import('../../language/syntax/ast.js').Range} */ (trailing[trailing.length - 1].range))[1] : statement.range[1];
     if (index === 0) {
       replaceEnd = statementEnd;
     } else {
       const firstThing = leading[0] ?? statement;
       const before = sourceCode.getTokenBefore(firstThing, { includeComments: true });
-      removed.push([before.range[1], statementEnd]);
+      removed.push([(/** @type {import('../../language/syntax/ast.js').Token} */ (before)).range[1], statementEnd]);
     }
     comments.push([...leading, ...trailing].map((comment) => sourceCode.getText(comment)));
   }
@@ -77,7 +81,7 @@ export function replaceGathered(sourceCode, start, text, { replaceEnd, removed }
  */
 function trailingComments(sourceCode, statement) {
   const line = statement.loc.end.line;
-  const after = sourceCode.getCommentsAfter(statement).filter((comment) => comment.loc.start.line === line);
+  const after = sourceCode.getCommentsAfter(statement).filter((comment) => (/** @type {import('../../language/syntax/ast.js').Location} */ (comment.loc)).start.line === line);
   const next = sourceCode.getTokenAfter(statement);
   if (after.length > 0 && next && next.loc.start.line === line) return null;
   return after;

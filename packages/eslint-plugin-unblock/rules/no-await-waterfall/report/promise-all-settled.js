@@ -29,6 +29,10 @@ import { ownStatementText, keptRanges } from './typed-results.js';
 import { freshName, isShadowedGlobal } from '../../rewrite/loop-names.js';
 import { unwrap, propertyName } from '../../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 const MAX_LINE = 80;
 
 /**
@@ -48,7 +52,7 @@ export function promiseAllSettledEdit(sourceCode, members, typescript = false) {
   if (isShadowedGlobal(sourceCode, first.statement, 'Promise')) return null;
   const indent = lineIndent(sourceCode, first.statement);
   const inner = indent + indentUnit(sourceCode, first.statement);
-  const semi = sourceCode.getLastToken(first.inner).value === ';' ? ';' : '';
+  const semi = (/** @type {import('../../language/syntax/ast.js').Token} */ (sourceCode.getLastToken(first.inner))).value === ';' ? ';' : '';
   const names = resultNames(sourceCode, members);
   if (!names) return null;
 
@@ -145,7 +149,7 @@ function keptRangesOf(member) {
 function leadingComments(sourceCode, statement) {
   const previousLine = sourceCode.getTokenBefore(statement)?.loc.end.line ?? 0;
   const comments = sourceCode.getCommentsBefore(statement);
-  if (comments.some((comment) => comment.loc.start.line === previousLine)) return null;
+  if (comments.some((comment) => (/** @type {import('../../language/syntax/ast.js').Location} */ (comment.loc)).start.line === previousLine)) return null;
   return comments.map((comment) => sourceCode.getText(comment));
 }
 

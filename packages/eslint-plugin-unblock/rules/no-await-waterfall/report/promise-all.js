@@ -10,6 +10,10 @@ import { gatherStatements, replaceGathered } from './gathered-statements.js';
 import { needsOwnStatement, createResultNamer, ownStatementText, keptRanges } from './typed-results.js';
 import { needsContextType, contextTypeText, withContextType } from '../context-types.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 const MAX_LINE = 80;
 
 /**
@@ -140,7 +144,7 @@ function statementHead(sourceCode, first, patterns, annotation) {
 function promiseAllText(sourceCode, members, head, elements, indent) {
   const { statement } = members[0];
   // Keep the file's semicolon style.
-  const closing = sourceCode.getLastToken(statement).value === ';' ? ');' : ')';
+  const closing = (/** @type {import('../../language/syntax/ast.js').Token} */ (sourceCode.getLastToken(statement))).value === ';' ? ');' : ')';
   const singleLine = `${head}[${elements.map((element) => element.operand).join(', ')}]${closing}`;
   // Code written on one line stays on one line; otherwise wrap past MAX_LINE.
   const fitsOnOneLine =
@@ -216,8 +220,8 @@ export function promiseAllExpressionEdit(sourceCode, container, awaits, isParent
   const kept = awaits.map((node) => node.argument.range);
   const dropped = sourceCode
     .getAllComments()
-    .filter((comment) => comment.range[0] >= span.range[0] && comment.range[1] <= span.range[1])
-    .filter((comment) => !kept.some(([start, end]) => comment.range[0] >= start && comment.range[1] <= end));
+    .filter((comment) => (/** @type {import('../../language/syntax/ast.js').Range} */ (comment.range))[0] >= span.range[0] && (/** @type {import('../../language/syntax/ast.js').Range} */ (comment.range))[1] <= span.range[1])
+    .filter((comment) => !kept.some(([start, end]) => (/** @type {import('../../language/syntax/ast.js').Range} */ (comment.range))[0] >= start && (/** @type {import('../../language/syntax/ast.js').Range} */ (comment.range))[1] <= end));
   if (dropped.length > 0) return null;
   const all = `await Promise.all([${awaits.map((node) => sourceCode.getText(node.argument)).join(', ')}])`;
   const slots = container.type === 'ArrayExpression' ? container.elements : container.arguments;

@@ -32,6 +32,11 @@ import { freshName } from '../../rewrite/loop-names.js';
 import { propertyName, unwrap } from '../../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+
+/**
  * @typedef {import('../operations.js').AwaitedOperation} AwaitedOperation
  * @typedef {{ range: [number, number], text: string }} TextEdit
  */
@@ -55,6 +60,7 @@ export function startEarlyEdits(sourceCode, first, started) {
   const owner = first.statement.parent;
   /** @type {Set<string>} */
   const taken = new Set();
+  /** @type {string[]} */
   const names = [];
   for (const member of started) {
     const name = freshName(sourceCode, owner, [`${baseName(sourceCode, member)}Promise`], taken);
@@ -65,7 +71,7 @@ export function startEarlyEdits(sourceCode, first, started) {
 
   const { insertAt, ownLine } = insertionPoint(sourceCode, first.statement);
   const indent = lineIndent(sourceCode, first.statement);
-  const semicolon = sourceCode.getLastToken(first.statement).value === ';' ? ';' : '';
+  const semicolon = (/** @type {import('../../language/syntax/ast.js').Token} */ (sourceCode.getLastToken(first.statement))).value === ';' ? ';' : '';
   // Code written on one line stays on one line, without the note a `//` would end it with.
   const separator = ownLine ? `\n${indent}` : ' ';
   const note = ownLine ? ` ${started.length === 1 ? GUARD_NOTE.one : GUARD_NOTE.several}` : '';
@@ -95,8 +101,8 @@ function insertionPoint(sourceCode, statement) {
   const previous = sourceCode.getTokenBefore(statement);
   const previousLine = previous?.loc.end.line ?? 0;
   const ownLine = previousLine < statement.loc.start.line;
-  const leading = ownLine ? sourceCode.getCommentsBefore(statement).filter((comment) => comment.loc.start.line > previousLine) : [];
-  return { insertAt: (leading[0] ?? statement).range[0], ownLine };
+  const leading = ownLine ? sourceCode.getCommentsBefore(statement).filter((comment) => (/** @type {import('../../language/syntax/ast.js').Location} */ (comment.loc)).start.line > previousLine) : [];
+  return { insertAt: (/** @type {import('../../language/syntax/ast.js').Range} */ ((leading[0] ?? statement).range))[0], ownLine };
 }
 
 /**
@@ -127,7 +133,7 @@ function baseName(sourceCode, member) {
 
 /**
  * A call's name without a leading fetching verb: `api.getUserOrders()` → `userOrders`.
- * @param {any} call
+ * @param {CallNode} call
  */
 function callName(call) {
   const callee = unwrap(call.callee);

@@ -13,6 +13,10 @@ import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 import { guardCrossed } from '../waterfall-groups.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {object} ReportSettings
  * @property {import('eslint').SourceCode} sourceCode
  * @property {boolean} typescript  the file is TypeScript
@@ -50,7 +54,7 @@ export function statementGroupReport(settings, statements, members, facts) {
 /**
  * A run of awaited slots in one array, call or object literal.
  * @param {ReportSettings} settings
- * @param {any} container
+ * @param {Node} container
  * @param {any[]} run the AwaitExpressions, in order
  * @returns {ReportDescriptor}
  */

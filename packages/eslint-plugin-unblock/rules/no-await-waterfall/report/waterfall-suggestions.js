@@ -9,6 +9,10 @@ import { startEarlyEdits } from './start-early.js';
 import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * "Start early, await late", where it overlaps more than Promise.all (see ../early-start.js).
  * @param {import('eslint').SourceCode} sourceCode
  * @param {any[]} statements
@@ -43,7 +47,7 @@ export function typeLinksBetween(sourceCode, members) {
     member.form === 'declaration' &&
     sourceCode.getDeclaredVariables(member.statement.type === 'ExportNamedDeclaration' ? member.statement.declaration.declarations[0] : member.statement.declarations[0])
       .some((variable) => variable.references.some((reference) =>
-        operands.some(([start, end]) => reference.identifier.range[0] >= start && reference.identifier.range[1] <= end))),
+        operands.some(([start, end]) => (/** @type {import('../../language/syntax/ast.js').Range} */ (reference.identifier.range))[0] >= start && (/** @type {import('../../language/syntax/ast.js').Range} */ (reference.identifier.range))[1] <= end))),
   );
 }
 
@@ -68,7 +72,8 @@ export function isParenthesized(sourceCode, node) {
   // The parentheses of a call's argument list belong to the call.
   const parent = node.parent;
   if ((parent.type === 'CallExpression' || parent.type === 'NewExpression') && parent.arguments.length === 1) {
-    return sourceCode.getTokenBefore(before)?.range[1] > (parent.typeArguments ?? parent.typeParameters ?? parent.callee).range[1];
+    const outer = sourceCode.getTokenBefore(before);
+    return outer !== null && outer.range[1] > (parent.typeArguments ?? parent.typeParameters ?? parent.callee).range[1];
   }
   return true;
 }

@@ -17,6 +17,10 @@ import { specifiersOf } from '../node-module-tracker.js';
 import { packageApiName } from '../package-apis.js';
 import { bcryptjsData } from './bcryptjs-message.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @typedef {import('../package-calls.js').PackageCall} PackageCall */
 /** @typedef {import('eslint').SourceCode} SourceCode */
 /** @typedef {Array<{ name: string, specifier: string }>} ImportList */

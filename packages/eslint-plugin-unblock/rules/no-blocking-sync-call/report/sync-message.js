@@ -5,6 +5,10 @@
  */
 import { unwrap } from '../../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 /** @type {Record<string, string>} */
 const SHORT_REASONS = {
   cpu: 'computes on the main thread and stalls every other request',
@@ -15,7 +19,7 @@ const SHORT_REASONS = {
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node the reported call
+ * @param {Node} node the reported call
  * @param {{ module: string, name: string, cost: string, replacement: string }} api
  * @param {string | null} preview the fix's new expression (`await promisify(gzip)(…)`), when there is a fix
  * @returns {{ api: string, why: string, replacement: string }} the shape every blocking message uses

@@ -10,6 +10,15 @@ import { findVariable } from '@eslint-community/eslint-utils';
 import { addImports, isNameFree, reachExport, skipTypeWrappers, visibleBinding } from '../../rewrite/module-imports.js';
 import { specifiersOf, stripNodePrefix } from '../node-module-tracker.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** @typedef {import('../blocking-apis.js').BlockingApi} BlockingApi */
 /** @typedef {import('eslint').SourceCode} SourceCode */
 
@@ -129,7 +138,7 @@ export function buildSyncToAsyncFix(sourceCode, call, api, moduleId) {
   if (callee.type === 'MemberExpression' && !callee.optional) {
     const key = callee.computed ? callee.property.value : callee.property.name;
     if (key !== api.name) return null;
-    const separator = sourceCode.getTokenBefore(callee.property);
+    const separator = /** @type {import('../../language/syntax/ast.js').Token} */ (sourceCode.getTokenBefore(callee.property)); // the `.` or `[`
     moduleObjectText = sourceCode.text.slice(callee.range[0], separator.range[0]).trim();
   } else if (callee.type !== 'Identifier') {
     return null;
@@ -172,6 +181,7 @@ export function buildSyncToAsyncFix(sourceCode, call, api, moduleId) {
 
   const openParen = sourceCode.getTokenAfter(call.typeArguments ?? call.typeParameters ?? call.callee, (t) => t.value === '(');
   if (!openParen) return null;
+  /** @type {string | null} */
   let argumentText = sourceCode.text.slice(openParen.range[1], call.range[1] - 1);
   if (api.fix === 'stdout') {
     argumentText = argumentsKeepingEncoding(sourceCode, call);

@@ -8,6 +8,10 @@ import { lineIndent, commentsOutside } from '../../rewrite/source-layout.js';
 import { statementEnd } from './loop-style.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {import('../loop-collectors.js').Collector} Collector
  *
  * How results leave the callback:
@@ -87,7 +91,7 @@ export function callbackText(sourceCode, { body, params, continues, plan, indent
     const [start, end] = body.range;
     let inner = applyEdits(sourceCode.text, [start + 1, end - 1], edits);
     if (plan.kind === 'gathered') {
-      const trailing = /\s*$/.exec(inner)[0];
+      const trailing = (/** @type {RegExpExecArray} */ (/\s*$/.exec(inner)))[0]; // `\s*$` matches any text
       const first = statementEnd(semi, sourceCode.getFirstToken(body.body[0]));
       inner = `\n${bodyIndent}const ${plan.local} = []${first}${inner.slice(0, inner.length - trailing.length)}\n${bodyIndent}return ${plan.local}${semi}${trailing}`;
     }

@@ -10,6 +10,10 @@ import { isStableReference } from '../loop-shapes.js';
 import { statementEnd } from './loop-style.js';
 import { isFunctionNode } from '../../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 /** Expressions that can receive `.map` without parentheses. */
 const TIGHT = new Set(['Identifier', 'MemberExpression', 'CallExpression', 'ThisExpression', 'ArrayExpression']);
 
@@ -26,7 +30,7 @@ export function forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency 
   if (call.optional || callee.optional || call.typeArguments || call.typeParameters) return none;
   if (!canAwaitAt(shape.statement) || isShadowedGlobal(sourceCode, shape.statement, 'Promise')) return none;
   // Comments between the receiver and the arguments would be lost.
-  if (sourceCode.getCommentsInside(callee).some((comment) => comment.range[0] >= callee.object.range[1])) return none;
+  if (sourceCode.getCommentsInside(callee).some((comment) => (/** @type {import('../../language/syntax/ast.js').Range} */ (comment.range))[0] >= callee.object.range[1])) return none;
 
   const receiver = sourceCode.getText(callee.object);
   const receiverText = TIGHT.has(callee.object.type) ? receiver : `(${receiver})`;
@@ -61,7 +65,7 @@ export function forEachRewrites(sourceCode, shape, { knownArray, maxConcurrency 
 /**
  * `await` is allowed where the statement stands: in an async function, or
  * at the top level of a module (not in a static block or field initialiser).
- * @param {any} statement
+ * @param {Node} statement
  */
 function canAwaitAt(statement) {
   for (let node = statement.parent; node; node = node.parent) {

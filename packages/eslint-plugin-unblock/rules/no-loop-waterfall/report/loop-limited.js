@@ -15,6 +15,10 @@ import { visibleBinding, isNameFree, moduleStyle } from '../../rewrite/module-im
 import { freshName } from '../../rewrite/loop-names.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * How many iterations run at once when the rule has no `maxConcurrency`:
  * the default pool size of the common database clients (pg, mysql2, knex),
  * so a loop of queries keeps every pooled connection busy without queueing
@@ -113,7 +117,7 @@ function existingBinding(sourceCode, at, specifier) {
  * The bounded form's text: what replaces `await Promise.all(…)`, and the
  * statement that must come before it (p-limit's limiter), or null.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} statement the loop statement
+ * @param {Node} statement the loop statement
  * @param {LimitedHelper} helper
  * @param {{ iterable: string, callback: string, params: string, mapWith: (callback: string) => string, inList: boolean }} parts
  *   iterable: what p-map iterates (as `for…of` would); mapWith: the list mapped with a callback, as the unbounded form writes it

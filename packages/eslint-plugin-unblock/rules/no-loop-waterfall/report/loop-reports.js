@@ -8,6 +8,10 @@ import { addImports } from '../../rewrite/module-imports.js';
 import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {import('./loop-to-map.js').TextEdit} TextEdit
  * @typedef {import('./loop-to-map.js').LimitedEdit} LimitedEdit
  * @typedef {{ unbounded: TextEdit | null, bounded: TextEdit | LimitedEdit | null }} LoopEdits
@@ -22,7 +26,7 @@ import { keepsEveryAwait } from '../../rewrite/kept-awaits.js';
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node the loop or the forEach call
+ * @param {Node} node the loop or the forEach call
  * @param {string} messageId
  * @param {LoopEdits} offered the rewrites as built, before the check
  * @param {LoopReportOptions} options

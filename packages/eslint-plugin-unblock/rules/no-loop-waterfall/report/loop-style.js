@@ -3,6 +3,9 @@
  * without semicolons gets none, except where the next line would otherwise
  * continue the statement (it starts with `(`, `[`, a template, `+`, `-`, `/`).
  */
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
 
 const STATEMENTS_WITH_SEMICOLON = new Set([
   'ExpressionStatement', 'VariableDeclaration', 'ReturnStatement', 'ThrowStatement', 'BreakStatement',

@@ -17,6 +17,10 @@ import { unwrap } from '../../language/syntax/ast.js';
 import { limitedAll } from './loop-limited.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
+/**
  * @typedef {{ range: [number, number], text: string }} TextEdit
  * @typedef {TextEdit & { helper: string, limit: number, imports: import('./loop-limited.js').LimitedHelper['imports'] }} LimitedEdit
  *
@@ -212,7 +216,7 @@ function storeText(plan, collection, key, value) {
 /**
  * Names for `for (const [key, value] of …)`: free, and not the collection's.
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} statement
+ * @param {Node} statement
  * @param {string} collection
  * @param {Set<string>} [taken]
  */
@@ -227,7 +231,7 @@ function pairNames(sourceCode, statement, collection, taken = new Set()) {
 
 /**
  * @param {import('eslint').SourceCode} sourceCode
- * @param {any} statement
+ * @param {Node} statement
  * @param {string} collection
  */
 function entryNames(sourceCode, statement, collection) {
@@ -268,7 +272,7 @@ function emptyArrayDeclarationBefore(sourceCode, statement, variable) {
 
 /**
  * `list`, `this.items`, `data.rows`: safe to read twice and to write before `.length` (no TypeScript wrapper).
- * @param {any} node
+ * @param {Node} node
  */
 function isPlainReference(node) {
   return ['Identifier', 'MemberExpression', 'ThisExpression'].includes(node.type) && isStableReference(node);

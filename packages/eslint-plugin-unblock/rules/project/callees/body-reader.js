@@ -15,6 +15,17 @@ import { ownValueTest } from './own-values.js';
 import { noteAssignment } from '../evidence/builtin-methods.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {import('../../effects/effect-summary.js').EffectSummary} EffectSummary
  * @typedef {import('../modules/callee-lookup.js').CallContext} CallContext
  *
@@ -180,9 +191,9 @@ function noteWrite(reading, written, assigned = false) {
 
 /**
  * The nested functions of `fn` that declare one of its parameters' names again (as a parameter or a local).
- * @param {any} fn
+ * @param {FunctionNode} fn
  * @param {Set<string>} params
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  * @returns {BodyReading['rebound']}
  */
 function reboundParams(fn, params, visitorKeys) {
@@ -201,7 +212,7 @@ function reboundParams(fn, params, visitorKeys) {
 /**
  * The identifier names a nested function's own binding, not the outer parameter.
  * @param {BodyReading} reading
- * @param {any} identifier
+ * @param {NodeOf<'Identifier'>} identifier
  */
 function isRebound(reading, identifier) {
   const [start] = identifier.range;
@@ -210,7 +221,7 @@ function isRebound(reading, identifier) {
 
 /**
  * `new Promise((resolve, reject) => …)`.
- * @param {any} node
+ * @param {Node} node
  */
 function isPromiseExecutor(node) {
   return node.type === 'NewExpression' && unwrap(node.callee).type === 'Identifier' && unwrap(node.callee).name === 'Promise' && isFunctionNode(unwrap(node.arguments[0]));
@@ -218,7 +229,7 @@ function isPromiseExecutor(node) {
 
 /**
  * `x` in `this.x.y = …` or `this.x.push()`.
- * @param {any} node
+ * @param {Node} node
  */
 function firstFieldOfThis(node) {
   let current = unwrap(node);

@@ -11,7 +11,12 @@ import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { nameWords } from '../../effects/call-names.js';
 
 /**
- * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../../language/syntax/ast.js').CallLikeNode} CallLikeNode
+ */
+
+/**
+ * @param {CallLikeNode} call CallExpression, NewExpression or TaggedTemplateExpression
  * @returns {boolean}
  */
 export function isCacheFill(call) {

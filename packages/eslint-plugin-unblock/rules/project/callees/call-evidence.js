@@ -10,12 +10,19 @@ import { unwrap } from '../../language/syntax/ast.js';
 import { EVIDENCE_SOURCES } from '../evidence/index.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../../language/syntax/ast.js').CallLikeNode} CallLikeNode
+ * @typedef {import('../../language/syntax/ast.js').MemberExpression} MemberExpression
+ */
+
+/**
  * @typedef {import('../body-calls/call-effect.js').CallEffect} CallEffect
  * @typedef {import('../body-calls/call-effect.js').CallSite} CallSite
  */
 
 /**
- * @param {any} call CallExpression, NewExpression or TaggedTemplateExpression
+ * @param {CallLikeNode} call CallExpression, NewExpression or TaggedTemplateExpression
  * @param {import('../modules/callee-lookup.js').CallContext} context
  * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind what a name declared inside the function holds: a value made there (`[]`, `new Map()`), or a fetch response
  * @returns {CallEffect | null}
@@ -34,7 +41,7 @@ export function evidenceOfCall(call, context, localKind) {
 /**
  * The call as the evidence sources see it: its callee, the root of the
  * callee chain and the module that root is imported from.
- * @param {any} call
+ * @param {CallLikeNode} call
  * @param {import('../modules/callee-lookup.js').CallContext} context
  * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
  * @returns {CallSite}
@@ -63,7 +70,7 @@ export function callSiteOf(call, context, localKind) {
  * `'computed'` for the result of a call that only computes (`s.trim()` in
  * `s.trim().toLowerCase()`), null for a call that may do I/O (`f().then`)
  * or an awaited value.
- * @param {any} member
+ * @param {MemberExpression} member
  * @param {import('../modules/callee-lookup.js').CallContext} context
  * @param {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined} localKind
  * @returns {'name' | 'computed' | null}
@@ -79,7 +86,7 @@ function baseOfChain(member, context, localKind) {
 
 /**
  * The identifier or `this` a callee chain starts at.
- * @param {any} callee
+ * @param {Node} callee
  */
 export function rootOf(callee) {
   let node = unwrap(callee);

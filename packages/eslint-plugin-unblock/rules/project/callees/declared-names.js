@@ -7,8 +7,14 @@
 import { unwrap, walk, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
+/**
  * The identifiers a binding pattern introduces (`{ a, b: [c, ...d] = [] }` → a, c, d).
- * @param {any} pattern
+ * @param {Node | null | undefined} pattern
  * @param {string[]} [into]
  * @returns {string[]}
  */
@@ -39,8 +45,8 @@ export function patternNames(pattern, into = []) {
 }
 
 /**
- * @param {any} fn a function node
- * @param {any} visitorKeys
+ * @param {FunctionNode} fn a function node
+ * @param {VisitorKeys} visitorKeys
  * @param {{ nested?: boolean }} [options] nested: also the names nested functions declare (default true);
  *   false when each nested function is looked at on its own (the caller index keeps one frame per function)
  * @returns {Set<string>}
@@ -68,8 +74,8 @@ export function declaredNames(fn, visitorKeys, { nested = true } = {}) {
  * touches nothing outside), `'response'` for what `fetch()` returned (its
  * `json()` and `text()` read the body already requested), `'result'` for what an awaited call answered
  * (`const rows = await db.find()`: the rows are this function's to change).
- * @param {any} fn
- * @param {any} visitorKeys
+ * @param {FunctionNode} fn
+ * @param {VisitorKeys} visitorKeys
  * @returns {Map<string, 'value' | 'response' | 'result'>}
  */
 export function localValueNames(fn, visitorKeys) {
@@ -105,7 +111,7 @@ export function localValueNames(fn, visitorKeys) {
 /**
  * `list.reduce((map, item) => { map.set(…); return map; }, new Map())`: the callback's accumulator starts as
  * the value made right there, and each turn hands back what the callback returned.
- * @param {any} node
+ * @param {Node} node
  */
 function reduceAccumulator(node) {
   if (node.type !== 'CallExpression' || node.arguments.length !== 2) return null;
@@ -142,8 +148,8 @@ function isPrimitiveType(annotation) {
  * (`const parts = s.split(':')`): what such a name holds is what that call
  * returned, for good. A name declared more than once anywhere in the
  * function (a parameter, a nested function's own) is left out.
- * @param {any} fn
- * @param {any} visitorKeys
+ * @param {FunctionNode} fn
+ * @param {VisitorKeys} visitorKeys
  * @returns {Map<string, any>}
  */
 export function constCallInits(fn, visitorKeys) {

@@ -10,6 +10,12 @@ import { modulesInFolder } from '../modules/folder-modules.js';
 import { memberOf } from '../modules/callee-lookup.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
+/**
  * @typedef {import('../modules/module-values.js').Value} Value
  * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
  */
@@ -17,7 +23,7 @@ import { memberOf } from '../modules/callee-lookup.js';
 /**
  * The folder (as a relative specifier ending in `/`) a require completed at run time loads from:
  * `require('./' + name)`, `require(\`./providers/${name}\`)`; null for any other expression.
- * @param {any} node
+ * @param {Node} node
  * @returns {string | null}
  */
 export function dynamicRequireFolder(node) {
@@ -39,7 +45,7 @@ export function dynamicRequireFolder(node) {
  * The functions `<binding>.<method>` can be when the binding holds a require completed at run time.
  * @param {ModuleView} view the module the require is written in
  * @param {any} requireNode the `require(…)` expression
- * @param {any} callee the called member expression
+ * @param {Node} callee the called member expression
  * @returns {Array<Extract<Value, { type: 'function' }>>}
  */
 export function dynamicRequireMethods(view, requireNode, callee) {
@@ -60,9 +66,9 @@ export function dynamicRequireMethods(view, requireNode, callee) {
 
 /**
  * The one `const name = require(…)` of a function's own body, in any block of it (`else { const provider = require('./' + type) }`).
- * @param {any} fn
+ * @param {FunctionNode} fn
  * @param {string} name
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  * @returns {any} the require expression, or null when the name is declared otherwise or more than once
  */
 export function blockRequireOf(fn, name, visitorKeys) {

@@ -11,8 +11,13 @@ import { localValueNames, constCallInits } from './declared-names.js';
 import { evidenceOfCall } from './call-evidence.js';
 
 /**
- * @param {any} fn
- * @param {any} visitorKeys
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
+/**
+ * @param {FunctionNode} fn
+ * @param {VisitorKeys} visitorKeys
  * @param {import('../modules/callee-lookup.js').CallContext} context where the function is written
  * @returns {(name: string) => import('../body-calls/call-effect.js').LocalKind | undefined}
  */

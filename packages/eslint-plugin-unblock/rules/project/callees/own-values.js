@@ -15,20 +15,26 @@ import { unwrap, walk } from '../../language/syntax/ast.js';
 import { patternNames } from './declared-names.js';
 import { rootOf } from './call-evidence.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 const FRESH_SYNTAX = new Set(['Literal', 'ObjectExpression', 'ArrayExpression', 'TemplateLiteral', 'NewExpression', 'ArrowFunctionExpression', 'FunctionExpression', 'BinaryExpression']);
 /** Hops through locals bound to locals; past it, a value is not known to be own. */
 const MAX_HOPS = 4;
 
 /**
- * @param {any} fn the function whose body makes the calls
- * @param {any} visitorKeys
+ * @param {FunctionNode} fn the function whose body makes the calls
+ * @param {VisitorKeys} visitorKeys
  * @returns {(expression: any) => boolean} whether an argument is a value of the function's own
  */
 export function ownValueTest(fn, visitorKeys) {
   const params = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
   const sources = localSources(fn, visitorKeys, params);
   /**
-   * @param {any} expression
+   * @param {Node} expression
    * @param {number} hops
    * @returns {boolean}
    */
@@ -55,15 +61,15 @@ export function ownValueTest(fn, visitorKeys) {
  * Per name declared once in the body: the expression its value comes from
  * (a declarator's init, a `for…of` loop's list); null for a name declared
  * more than once or without a value (`let x;` assigned later).
- * @param {any} fn
- * @param {any} visitorKeys
+ * @param {FunctionNode} fn
+ * @param {VisitorKeys} visitorKeys
  * @param {Set<string>} params
  * @returns {Map<string, any>}
  */
 function localSources(fn, visitorKeys, params) {
   /** @type {Map<string, any>} */
   const sources = new Map();
-  /** @param {string} name @param {any} source */
+  /** @param {string} name @param {Node} source */
   const bind = (name, source) => sources.set(name, params.has(name) || sources.has(name) ? null : source ?? null);
   /** @type {Set<any>} declarators of `for (const x of list)`: their value is an element of the list */
   const loopHeads = new Set();

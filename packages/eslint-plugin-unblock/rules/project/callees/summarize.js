@@ -12,6 +12,11 @@ import { readBody } from './body-reader.js';
 import { unknownSummary } from '../../effects/effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../../language/syntax/ast.js').CallLikeNode} CallLikeNode
+ */
+
 /** Calls followed below the operand; deeper ones are unknown. */
 const MAX_DEPTH = 4;
 /** Function bodies summarised per linted file; past it, calls stay unknown. */
@@ -60,7 +65,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
 
   /**
    * What one call does, as a part to merge into its caller's summary.
-   * @param {any} call
+   * @param {CallLikeNode} call
    * @param {CallContext} context
    * @param {number} depth
    * @param {boolean} isAwaited
@@ -98,7 +103,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
  * state for `this.m()`; for `other.m()` it becomes the state of `other`.
  * Its writes to its parameters are the caller's writes only when the
  * caller handed it something not its own.
- * @param {any} call
+ * @param {CallNode} call
  * @param {EffectSummary} callee
  * @param {boolean} ownArguments
  */
@@ -114,7 +119,7 @@ function relativeTo(call, callee, ownArguments) {
   // again; only `this` state of another receiver becomes that receiver, a write whose kind must travel too.
   const kindTravels = callee.callKind === undefined || (!sameThis && callee.thisWrites.size > 0);
   return {
-    kind: kindTravels ? callee.kind : callee.callKind,
+    kind: kindTravels || callee.callKind === undefined ? callee.kind : callee.callKind,
     io: callee.io,
     reads,
     writes,
@@ -125,7 +130,7 @@ function relativeTo(call, callee, ownArguments) {
 
 /**
  * `recv:this.repo` for `this.repo.find()`: the receiver a call acts on, as written.
- * @param {any} call
+ * @param {CallNode} call
  */
 function receiverKey(call) {
   const callee = unwrap(call.callee);

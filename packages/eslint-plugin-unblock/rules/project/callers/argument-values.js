@@ -12,8 +12,13 @@ import { functionKey } from './callers.js';
 import { indexFor } from './reachability.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
+/**
  * @param {string} file path of the file that holds `fn`
- * @param {any} fn the function node
+ * @param {FunctionNode} fn the function node
  * @param {number} position the parameter's position
  * @param {import('./reachability.js').LintedTree} [linted] the linted file's tree (see reachabilityOf)
  * @returns {number[] | null} one number per call, or null when any is not a known number
@@ -42,7 +47,7 @@ export function numbersPassedFor(file, fn, position, linted) {
  * (`parseSettings(settings.settingsFilename)`). A local of the caller, a value it was handed, or a
  * function handed over instead of called leaves the answer no.
  * @param {string} file path of the file that holds `fn`
- * @param {any} fn the function node
+ * @param {FunctionNode} fn the function node
  * @param {number} position the parameter's position
  * @param {import('./reachability.js').LintedTree} [linted]
  */
@@ -72,7 +77,7 @@ function isModuleLevelValue(site, argument) {
 
 /**
  * @param {import('./callers.js').CallSite} site
- * @param {any} argument
+ * @param {Node} argument
  * @returns {number | null}
  */
 function numberAt(site, argument) {

@@ -13,9 +13,16 @@ import { routesThroughParameters } from './routes-through-parameters.js';
 import { dynamicRequireMethods, blockRequireOf } from '../callees/dynamic-requires.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
+/**
  * A function's identity across parsers: its file and where it starts.
  * @param {string} file
- * @param {any} fn
+ * @param {FunctionNode} fn
  */
 export function functionKey(file, fn) {
   return `${file}#${fn.range[0]}`;
@@ -86,7 +93,7 @@ const callsOfView = new WeakMap();
 
 /**
  * @param {import('../modules/module-view.js').ModuleView} view
- * @param {any} visitorKeys
+ * @param {VisitorKeys} visitorKeys
  */
 function callsIn(view, visitorKeys) {
   // Read first, also when the calls are known: work being recorded reads the whole module either way (../modules/module-reads.js).
@@ -104,7 +111,7 @@ function callsIn(view, visitorKeys) {
  * What one call tells the index: the handlers it registers, the function it
  * runs, the callbacks it is handed and, for an IIFE, the function it is.
  * @param {ModuleScan} scan
- * @param {any} call
+ * @param {CallNode} call
  * @param {Frame} frame
  */
 function recordCall(scan, call, frame) {
@@ -124,7 +131,7 @@ function recordCall(scan, call, frame) {
  * and a promise its executor, as an IIFE runs; a promise's `then` and a timer run them once,
  * later; any other call may run them any number of times, at any later time
  * (`asyncHandler(fn)`, `emitter.on(…, fn)`, `retry(fn)`).
- * @param {any} call
+ * @param {CallNode} call
  * @param {Frame} frame
  * @returns {'now' | 'once' | 'any time'}
  */
@@ -146,7 +153,7 @@ function callbackTiming(call, frame) {
 /**
  * The functions an argument hands over: itself, or the functions an object
  * or array literal holds (`runQuery({ [PRISMA]: () => …, [CLICKHOUSE]: () => … })`).
- * @param {any} argument
+ * @param {Node} argument
  * @returns {any[]}
  */
 function callbacksIn(argument) {
@@ -161,7 +168,7 @@ function callbacksIn(argument) {
 /**
  * Marks the handlers a call registers (a route, a queue worker, a listen callback) as entry points.
  * @param {ModuleScan} scan
- * @param {any} call
+ * @param {CallNode} call
  * @param {Frame} frame
  * @returns {ReturnType<typeof registrationsOf>} the registrations found
  */
@@ -188,7 +195,7 @@ function recordRegistrations(scan, call, frame) {
  * Adds the frame's function as a caller of the function the call runs: the
  * callee it resolves to, or the constructor of the class it creates.
  * @param {ModuleScan} scan
- * @param {any} call
+ * @param {CallNode} call
  * @param {Frame} frame
  */
 function recordCallee(scan, call, frame) {
@@ -221,7 +228,7 @@ function recordCallee(scan, call, frame) {
  * with the method (callees/dynamic-requires.js).
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {Frame} frame
- * @param {any} call
+ * @param {CallNode} call
  */
 function providersCalled(view, frame, call) {
   const callee = unwrap(call.callee);
@@ -240,7 +247,7 @@ const scanTools = { callsIn: (view) => callsIn(view, foreignVisitorKeys()), scop
  * The function a name declared in an enclosing function holds: `function
  * helper() {}` or `const parse = (data) => …` inside a handler.
  * @param {Frame} frame
- * @param {any} expression
+ * @param {Node} expression
  * @returns {any} the function node, or null
  */
 function localFunction(frame, expression) {
@@ -258,7 +265,7 @@ function localFunction(frame, expression) {
  * `this.helper()` inside a static method: the class's static `helper`.
  * @param {import('../modules/module-view.js').ModuleView} view
  * @param {Frame} frame
- * @param {any} expression
+ * @param {Node} expression
  */
 function staticMethod(view, frame, expression) {
   const node = unwrap(expression);
@@ -294,7 +301,7 @@ function addCaller(scan, target, frame, { deferred, call }) {
 /**
  * The function an argument or callee expression stands for, as a key.
  * @param {ModuleScan} scan
- * @param {any} expression
+ * @param {Node} expression
  * @param {Frame} frame
  */
 function functionOf(scan, expression, frame) {

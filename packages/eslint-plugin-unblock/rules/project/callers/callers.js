@@ -18,6 +18,15 @@ import { projectStore } from '../cache/store.js';
 import { cacheFolderFor } from '../cache/settings.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {object} CallSite
  * @property {string | null} caller  key of the calling function, null for a module's top level
  * @property {any | null} callerNode  the calling function (of a site read from the persistent cache: its `range` alone, all a key needs)
@@ -79,8 +88,8 @@ const singleFileIndexes = new WeakMap();
  * outside any project, one not on disk (a test case, an editor buffer), or a
  * project too big to index. Only calls within the file are seen.
  * @param {string} file
- * @param {any} program the linted file's tree
- * @param {any} visitorKeys its parser's visitor keys
+ * @param {NodeOf<'Program'>} program the linted file's tree
+ * @param {VisitorKeys} visitorKeys its parser's visitor keys
  * @returns {CallerIndex}
  */
 export function singleFileIndex(file, program, visitorKeys) {

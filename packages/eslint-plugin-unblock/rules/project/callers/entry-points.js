@@ -4,6 +4,10 @@
  */
 import { frameworks } from '../frameworks/index.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @typedef {import('../frameworks/routing/framework.js').EntryPoint} EntryPoint */
 
 /** The frameworks that recognise registrations and declarations, each list built once. */
@@ -16,7 +20,7 @@ const declaring = frameworks.filter((framework) => framework.declared);
  * `app.listen(port, cb)`. Function arguments are returned as nodes; named ones
  * as expressions to resolve.
  * @param {import('../modules/module-view.js').ModuleView} view
- * @param {any} call
+ * @param {CallNode} call
  * @param {import('../frameworks/routing/framework.js').CallScope} scope
  * @returns {import('../frameworks/routing/framework.js').Registration[]}
  */

@@ -9,6 +9,17 @@ import { patternNames } from '../callees/declared-names.js';
 import { keyName, requireSource } from '../modules/module-view.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ * @typedef {import('../../language/syntax/ast.js').VisitorKeys} VisitorKeys
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {object} Frame
  * @property {any | null} fn
  * @property {string | null} name
@@ -78,8 +89,8 @@ const TYPE_ONLY = new Set([
  * Calls `onCall` for every call and `new` in `program`, with the frame of the function it is made from.
  * A frame's declared names are filled in as the walk meets them (one pass, not one more walk per
  * function): complete once the walk returns, which is when call-sites.js reads them.
- * @param {any} program
- * @param {any} visitorKeys
+ * @param {NodeOf<'Program'>} program
+ * @param {VisitorKeys} visitorKeys
  * @param {(call: any, frame: Frame) => void} onCall
  */
 export function walkCalls(program, visitorKeys, onCall) {
@@ -104,7 +115,7 @@ export function walkCalls(program, visitorKeys, onCall) {
 /**
  * The names a node declares in the function around it, as declaredNames(fn, { nested: false }) reads
  * them: variables, a nested function's or class's name, a catch clause's parameter.
- * @param {any} node
+ * @param {Node} node
  * @param {Set<string>} declared
  */
 function noteDeclaration(node, declared) {
@@ -117,8 +128,8 @@ function noteDeclaration(node, declared) {
  * The frame a child is visited in: what its parent tells about the function
  * it may be (a method of a class or object, a named initialiser) or about
  * `this` inside it (a class body, an object literal).
- * @param {any} child
- * @param {any} parent
+ * @param {Node} child
+ * @param {Node} parent
  * @param {Frame} frame
  * @returns {Frame}
  */
@@ -143,7 +154,7 @@ function frameOfChild(child, parent, frame) {
 
 /**
  * The module a `.then` callback is handed: `import('./main').then(({ start }) => start())`.
- * @param {any} call
+ * @param {CallNode} call
  * @returns {any} the `import()` expression, or null
  */
 function importThen(call) {
@@ -158,8 +169,8 @@ function importThen(call) {
  * callee lookup follows: `const { start } = require('./main')`, `= await
  * import('./main')`, or a `.then` callback's `({ start })` become
  * `require('./main').start`.
- * @param {any} pattern the ObjectPattern
- * @param {any} source the `require()` or `import()` expression
+ * @param {Node} pattern the ObjectPattern
+ * @param {Node} source the `require()` or `import()` expression
  * @param {Map<string, any>} inits where to put them
  */
 function moduleMembers(pattern, source, inits) {
@@ -176,7 +187,7 @@ function moduleMembers(pattern, source, inits) {
 
 /**
  * The specifier of `require('x')`, `import('x')` or `await import('x')`, or null.
- * @param {any} node
+ * @param {Node} node
  * @returns {string | null}
  */
 function moduleSpecifier(node) {

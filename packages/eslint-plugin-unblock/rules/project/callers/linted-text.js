@@ -8,12 +8,16 @@
 import { readRegularFile } from '../bounds/read-regular-file.js';
 import { MAX_MODULE_BYTES } from '../modules/module-cache.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 /** @type {WeakMap<object, string | null>} per linted tree: the file's text on disk (null: unreadable), read once */
 const diskTexts = new WeakMap();
 
 /**
  * @param {string} file absolute path of the linted file
- * @param {any} fn a function of the linted tree
+ * @param {FunctionNode} fn a function of the linted tree
  * @param {{ program: any, text?: string } | undefined} linted the linted tree and its text; without the text, the file on disk is taken to be what is linted
  * @returns {boolean}
  */

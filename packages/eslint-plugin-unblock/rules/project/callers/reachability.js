@@ -11,6 +11,10 @@ import { callerIndexFor, singleFileIndex, functionKey } from './callers.js';
 import { keyName } from '../modules/module-view.js';
 import { keyedAsOnDisk } from './linted-text.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
 /** Caller levels followed. */
 const MAX_DEPTH = 8;
 /** Functions that run once, when a program or service starts, by their conventional names. */
@@ -39,7 +43,7 @@ export function lintedTreeOf(sourceCode) {
 
 /**
  * @param {string} file path of the file that holds `fn` (absolute for the project index to cover it)
- * @param {any} fn a function node (ESLint's or oxc's: matched by position)
+ * @param {FunctionNode} fn a function node (ESLint's or oxc's: matched by position)
  * @param {LintedTree} [linted] the linted file's tree: without a project index (no package.json above the file,
  *   a project too big to index, a path that is not absolute), the calls within that file alone are read
  * @returns {Reachability}
@@ -55,7 +59,7 @@ export function reachabilityOf(file, fn, linted) {
  * search stops at the first caller that is not start-up code, and does not follow a function handed
  * over to run later (it cannot be start-up code) to find whether a request reaches it.
  * @param {string} file
- * @param {any} fn
+ * @param {FunctionNode} fn
  * @param {LintedTree} [linted] the linted tree and text (the project index is used all the same)
  */
 export function runsOnlyAtStartup(file, fn, linted) {
@@ -71,7 +75,7 @@ export function runsOnlyAtStartup(file, fn, linted) {
  * framework's dynamic dispatch), so no entry can be named for it. Anonymous functions are not asked
  * about: a callback's caller is the call it is handed to.
  * @param {string} file path of the file that holds `fn`
- * @param {any} fn a function node
+ * @param {FunctionNode} fn a function node
  * @param {LintedTree} [linted]
  */
 export function hasNoKnownCaller(file, fn, linted) {
@@ -98,7 +102,7 @@ export function indexFor(file, linted) {
  * project index (read from disk), while the linted text matches the disk up to the function's body.
  * @param {import('./callers.js').CallerIndex} index
  * @param {string} file
- * @param {any} fn
+ * @param {FunctionNode} fn
  * @param {LintedTree} [linted]
  */
 export function knownToIndex(index, file, fn, linted) {
@@ -247,7 +251,7 @@ function hopName(callee) {
 /**
  * The name a function is declared under, read from ESLint's parent links:
  * `function f`, `const f = () =>`, a method's key.
- * @param {any} fn
+ * @param {FunctionNode} fn
  */
 function declaredName(fn) {
   if (fn.id?.name) return fn.id.name;
@@ -259,7 +263,7 @@ function declaredName(fn) {
 
 /**
  * The class a method belongs to (for a constructor: what `new` names).
- * @param {any} fn
+ * @param {FunctionNode} fn
  */
 function className(fn) {
   const owner = fn.parent?.type === 'MethodDefinition' ? fn.parent.parent?.parent : null;

@@ -12,6 +12,11 @@ import { registrationsOf } from './entry-points.js';
 import { isDeclared } from './function-frames.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
+ */
+
+/**
  * @typedef {import('./function-frames.js').Frame} Frame
  * @typedef {import('../modules/module-view.js').ModuleView} ModuleView
  * @typedef {object} ScanTools  what the module scan lends: its calls and the scope questions about them
@@ -52,7 +57,7 @@ export function routesThroughParameters(caller, target, tools) {
  * The target's parameters the call gives a value of the caller's module (a name it declares at its
  * top level or imports, or a member of one): what no request chooses.
  * @param {{ frame: Frame, call: any }} caller
- * @param {any} fn
+ * @param {FunctionNode} fn
  * @returns {Map<string, any>} parameter name → the argument expression
  */
 function passedValues({ frame, call }, fn) {
@@ -69,7 +74,7 @@ function passedValues({ frame, call }, fn) {
 
 /**
  * `controllers.activitypub.actors.application`, with `controllers` a parameter given a value: the function it names.
- * @param {any} expression
+ * @param {Node} expression
  * @param {Map<string, any>} passed
  * @param {{ view: ModuleView, frame: Frame }} caller
  * @param {ScanTools} tools
@@ -94,7 +99,7 @@ function functionThroughParameter(expression, passed, caller, tools) {
 
 /**
  * The name a member chain starts at, or null.
- * @param {any} expression
+ * @param {Node} expression
  */
 function rootName(expression) {
   let node = expression;

@@ -146,7 +146,8 @@ function keptSite(op, file) {
     file,
     deferred: op.deferred,
     get view() {
-      return loadModule(file);
+      // The module was scanned: it is read again, null only if it went away meanwhile (not narrowed: TODO #40).
+      return /** @type {import('../modules/module-view.js').ModuleView} */ (loadModule(file));
     },
     get call() {
       return op.direct ? (locate()?.[0] ?? null) : null;

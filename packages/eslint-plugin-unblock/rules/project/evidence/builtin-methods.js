@@ -17,6 +17,11 @@ import { READ_VERBS, WRITE_VERBS } from '../../effects/verbs.js';
 import { PURE } from '../body-calls/call-effect.js';
 import { methodBase } from '../body-calls/method-base.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+
 const DATA_VERBS = new Set([...READ_VERBS, ...WRITE_VERBS]);
 /** Array's own mutators: no client or store has these beside a push. */
 const ARRAY_MUTATORS = new Set(['push', 'unshift', 'splice', 'sort', 'reverse', 'fill', 'copyWithin']);
@@ -55,7 +60,7 @@ function stringMethodWithRegex(site) {
 
 /**
  * A regular expression: a literal, or one made with `new RegExp(…)`.
- * @param {any} node
+ * @param {Node} node
  */
 function isRegexLiteral(node) {
   const value = unwrap(node);
@@ -81,7 +86,7 @@ export function noteAssignment(assignment) {
   if (object?.type === 'Identifier' && object.name === target.name) selfReplacingCalls.add(call);
 }
 
-/** @param {any} call */
+/** @param {CallNode} call */
 function replacesItsReceiver(call) {
   return selfReplacingCalls.has(call);
 }

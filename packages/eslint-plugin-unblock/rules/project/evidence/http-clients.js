@@ -6,6 +6,10 @@
 import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { packageOf } from '../body-calls/call-effect.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** Packages whose calls are HTTP requests. */
 const HTTP_PACKAGES = new Set(['axios', 'got', 'undici', 'ky', 'node-fetch', 'superagent', 'ofetch', 'cross-fetch']);
 const READ_HTTP_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,7 +30,7 @@ export default {
 
 /**
  * The `method` of an options object argument; 'POST' when it is not a plain string (unknown: assume a write).
- * @param {any} call
+ * @param {CallNode} call
  */
 function methodOption(call) {
   for (const argument of call.arguments) {

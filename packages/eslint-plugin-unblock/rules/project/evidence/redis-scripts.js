@@ -9,6 +9,10 @@ import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { valueOfExpression } from '../modules/callee-lookup.js';
 import { sqlTextOf } from '../../effects/sql-text.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 const SCRIPT_METHODS = /^(?:eval|evalsha|fcall)(?:_ro|Ro)?$/i;
 
 /** @type {import('../body-calls/call-effect.js').EvidenceSource} */
@@ -27,7 +31,7 @@ export default {
 
 /**
  * The script text starts with a shebang line holding the `no-writes` flag.
- * @param {any} argument
+ * @param {Node} argument
  * @param {import('../modules/callee-lookup.js').CallContext} context
  */
 function declaresNoWrites(argument, context) {

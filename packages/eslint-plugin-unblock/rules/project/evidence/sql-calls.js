@@ -7,6 +7,10 @@ import { unwrap } from '../../language/syntax/ast.js';
 import { valueOfExpression } from '../modules/callee-lookup.js';
 import { sqlFacts, sqlTextOf } from '../../effects/sql-text.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @type {import('../body-calls/call-effect.js').EvidenceSource} */
 export default {
   name: 'sql-text',
@@ -27,7 +31,7 @@ export default {
 };
 
 /**
- * @param {any} call
+ * @param {CallNode} call
  * @param {import('../modules/callee-lookup.js').CallContext} context
  * @returns {string | null}
  */

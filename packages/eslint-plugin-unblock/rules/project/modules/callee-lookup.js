@@ -12,6 +12,15 @@ import { keyName, requireSource } from './module-view.js';
 import { MAX_HOPS, valueOfBinding, valueOfExport, valueOfName, valueOfNode } from './module-values.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../language/syntax/ast.js').CallNode} CallNode
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {import('./module-view.js').ModuleView} ModuleView
  * @typedef {import('./module-values.js').Value} Value
  *
@@ -147,7 +156,7 @@ function constructorField(constructor, view, field) {
 }
 
 /**
- * @param {any} newExpression
+ * @param {NodeOf<'NewExpression'>} newExpression
  * @param {ModuleView} view
  * @returns {Value | null}
  */
@@ -173,7 +182,7 @@ function classOfAnnotation(annotation, view) {
 
 /**
  * What a callee expression refers to where the call is written.
- * @param {any} node the callee (or part of it)
+ * @param {Node} node the callee (or part of it)
  * @param {CallContext} context
  * @returns {Value | null}
  */
@@ -202,7 +211,7 @@ export function valueOfExpression(node, context) {
 /**
  * What `require('./x')` or `require('./x').name` gives, or null for anything else.
  * @param {ModuleView} view
- * @param {any} node
+ * @param {Node} node
  * @returns {Value | null}
  */
 export function valueOfRequire(view, node) {
@@ -217,7 +226,7 @@ export function valueOfRequire(view, node) {
 
 /**
  * The function a call runs, or null.
- * @param {any} call CallExpression
+ * @param {CallNode} call CallExpression
  * @param {CallContext} context
  * @returns {Extract<Value, { type: 'function' }> | null}
  */

@@ -9,6 +9,10 @@ import { resolveImport } from './resolve-import.js';
 import { loadModule } from './module-cache.js';
 import { keyName, isModuleExports, requireSource } from './module-view.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 /** Re-export and alias chains longer than this are not followed. */
 export const MAX_HOPS = 8;
 
@@ -83,7 +87,7 @@ export function valueOfBinding(view, binding, hops) {
  * `const { NONCE_BYTES } = consts;` with `const consts = require('./consts')`:
  * the export of that name, or the property of an object literal.
  * @param {ModuleView} view
- * @param {any} node what the name is destructured from
+ * @param {Node} node what the name is destructured from
  * @param {string} member
  * @param {number} hops
  * @returns {Value | null}
@@ -125,7 +129,7 @@ export function valueOfExport(view, name, hops = 0) {
 
 /**
  * @param {ModuleView} view
- * @param {any} node
+ * @param {Node} node
  * @param {number} hops
  * @returns {Value | null}
  */

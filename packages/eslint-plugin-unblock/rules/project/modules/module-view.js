@@ -6,6 +6,14 @@
 import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
 
 /**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
+/**
  * @typedef {object} Binding
  * @property {'function' | 'class' | 'value' | 'import' | 'namespace'} kind
  * @property {any} [node]       the function or class node, or a value's initialiser
@@ -228,7 +236,7 @@ export function isModuleExports(node) {
   return node.type === 'MemberExpression' && !node.computed && isIdentifier(node.object, 'module') && node.property.name === 'exports';
 }
 
-/** @param {any} node @param {string} name */
+/** @param {Node} node @param {string} name */
 function isIdentifier(node, name) {
   return node?.type === 'Identifier' && node.name === name;
 }

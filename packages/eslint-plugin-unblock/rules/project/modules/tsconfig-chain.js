@@ -12,6 +12,10 @@ import { readRegularFile, regularFileStat } from '../bounds/read-regular-file.js
 import { isWithin } from '../bounds/lint-bounds.js';
 import { nestingWithin } from './nesting-depth.js';
 
+/**
+ * @typedef {import('../../language/syntax/ast.js').Node} Node
+ */
+
 const MAX_CONFIG_BYTES = 1_000_000;
 /** `extends` chains longer than this are not followed (TypeScript itself has no limit; real ones have 2 or 3 links). */
 const MAX_CHAIN = 16;

@@ -5,6 +5,10 @@
 import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
 import { keyName } from '../../modules/module-view.js';
 
+/**
+ * @typedef {import('../../../language/syntax/ast.js').Node} Node
+ */
+
 const ROOT_TYPES = new Set(['Query', 'Mutation', 'Subscription']);
 
 /** @type {import('../routing/framework.js').Framework} */

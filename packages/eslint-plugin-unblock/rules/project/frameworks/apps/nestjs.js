@@ -10,6 +10,15 @@
 import { keyName } from '../../modules/module-view.js';
 import { unwrap } from '../../../language/syntax/ast.js';
 
+/**
+ * @typedef {import('../../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../../language/syntax/ast.js').MemberExpression} MemberExpression
+ */
+/**
+ * @template {string} T
+ * @typedef {import('../../../language/syntax/ast.js').NodeOf<T>} NodeOf
+ */
+
 /** Class decorators of what the Nest container instantiates. */
 const PROVIDER_DECORATORS = new Set(['Injectable', 'Controller', 'Resolver', 'Processor', 'WebSocketGateway', 'Module', 'Catch']);
 /** Class decorators of classes whose decorated methods handle requests, messages or jobs. */
@@ -138,7 +147,7 @@ function isRequestScoped(decorators, constructor) {
 
 /**
  * The path a decorator argument names: `'keys'`, `['keys']`, `{ path: 'keys' }`; '' when none or computed.
- * @param {any} argument
+ * @param {Node} argument
  * @returns {string}
  */
 function pathOf(argument) {
@@ -170,14 +179,14 @@ function runsInTransaction(member) {
   return (member.decorators ?? []).some((/** @type {any} */ d) => decoratorName(d) === 'Transaction');
 }
 
-/** @param {any} decorator */
+/** @param {NodeOf<'Decorator'>} decorator */
 function decoratorName(decorator) {
   const expression = unwrap(decorator.expression);
   const callee = expression?.type === 'CallExpression' ? unwrap(expression.callee) : expression;
   return callee?.type === 'Identifier' ? callee.name : null;
 }
 
-/** @param {any} decorator */
+/** @param {NodeOf<'Decorator'>} decorator */
 function decoratorArguments(decorator) {
   const expression = unwrap(decorator.expression);
   return expression?.type === 'CallExpression' ? expression.arguments : [];

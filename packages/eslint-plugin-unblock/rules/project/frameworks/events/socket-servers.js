@@ -10,6 +10,11 @@ import { unwrap, isFunctionNode } from '../../../language/syntax/ast.js';
 import { importsAny, memberCall, routePath } from '../routing/routers.js';
 import { dependsOnAny } from '../../workspace/dependencies.js';
 
+/**
+ * @typedef {import('../../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../../language/syntax/ast.js').CallNode} CallNode
+ */
+
 const packages = new Set(['socket.io', 'ws', 'sockjs', 'engine.io', 'uWebSockets.js']);
 const LISTEN_METHODS = new Set(['on', 'once', 'addListener']);
 
@@ -43,7 +48,7 @@ export default {
 
 /**
  * `socket.on('login', handler)`: the handler, labelled with its event.
- * @param {any} call
+ * @param {CallNode} call
  * @param {string} socket
  * @param {ModuleView} view the module the call is written in
  * @returns {Registration[]}

@@ -12,6 +12,11 @@
 import { unwrap, isFunctionNode, propertyName } from '../../../language/syntax/ast.js';
 import { HTTP_METHODS } from './http-methods.js';
 
+/**
+ * @typedef {import('../../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../../language/syntax/ast.js').CallNode} CallNode
+ */
+
 /** @type {WeakMap<object, Map<string, boolean>>} per declaring function (or program): app name → closed by its own route */
 const answers = new WeakMap();
 
@@ -59,7 +64,7 @@ function computeAnswer(owner, app) {
 
 /**
  * The name `const server = app.listen(…)` or `server = https.createServer(…).listen(…)` assigns.
- * @param {any} node
+ * @param {Node} node
  * @returns {string | null}
  */
 function listenTarget(node) {
@@ -75,7 +80,7 @@ function listenTarget(node) {
 
 /**
  * The functions `app.post('/x', handler)` or `app.route({ handler })` hands over, when the receiver is `app`.
- * @param {any} call
+ * @param {CallNode} call
  * @param {string} app
  */
 function handlersRegisteredOn(call, app) {

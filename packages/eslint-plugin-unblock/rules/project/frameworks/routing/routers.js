@@ -14,6 +14,11 @@ import { HTTP_METHODS } from './http-methods.js';
 import { dependsOnAny } from '../../workspace/dependencies.js';
 
 /**
+ * @typedef {import('../../../language/syntax/ast.js').Node} Node
+ * @typedef {import('../../../language/syntax/ast.js').CallNode} CallNode
+ */
+
+/**
  * @typedef {import('../../modules/module-view.js').ModuleView} ModuleView
  * @typedef {import('./framework.js').Registration} Registration
  */
@@ -24,7 +29,7 @@ import { dependsOnAny } from '../../workspace/dependencies.js';
  * one's router, or, for a name no code here initialises, a conventional name
  * (`app`, `router`, `server`) in a file that imports one or a package that depends on one.
  * @param {ModuleView} view
- * @param {any} receiver
+ * @param {Node} receiver
  * @param {(name: string) => any} localInit the initialiser of a local binding, if any
  * @param {ReadonlySet<string>} packages
  */
@@ -89,7 +94,7 @@ function bindingInit(view, name) {
 
 /**
  * The route path of a registration's first argument, as written.
- * @param {any} argument
+ * @param {Node} argument
  * @returns {string | null}
  */
 export function routePath(argument) {
@@ -101,7 +106,7 @@ export function routePath(argument) {
 
 /**
  * The receiver and method name of `receiver.method(…)`, or null.
- * @param {any} call
+ * @param {CallNode} call
  */
 export function memberCall(call) {
   if (call.type !== 'CallExpression') return null;
@@ -160,7 +165,7 @@ export function routeOptions(packageList) {
 /**
  * Routes serve requests, unless their server is a one-time server one of them closes (one-time-server.js).
  * @param {import('./framework.js').CallScope} scope
- * @param {any} receiver
+ * @param {Node} receiver
  * @returns {'request' | 'startup'}
  */
 function kindOfRoutes(scope, receiver) {

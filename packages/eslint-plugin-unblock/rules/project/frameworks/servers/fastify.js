@@ -5,8 +5,8 @@
 import { methodRoutes, routeOptions } from '../routing/routers.js';
 
 const packages = ['fastify'];
-const byMethod = methodRoutes(packages);
-const byOptions = routeOptions(packages);
+const byMethod = /** @type {NonNullable<ReturnType<typeof methodRoutes>>} */ (methodRoutes(packages));
+const byOptions = /** @type {NonNullable<ReturnType<typeof routeOptions>>} */ (routeOptions(packages));
 
 /** @type {import('../routing/framework.js').Framework} */
 export default {

@@ -6,6 +6,10 @@
 import { unwrap, propertyName } from '../../../language/syntax/ast.js';
 import { isFromPackages, isRouterObject, memberCall, routePath } from '../routing/routers.js';
 
+/**
+ * @typedef {import('../../../language/syntax/ast.js').Node} Node
+ */
+
 const packages = ['http', 'node:http', 'https', 'node:https', 'http2', 'node:http2'];
 const packageSet = new Set(packages);
 const SERVER_FACTORIES = new Set(['createServer', 'createSecureServer']);
@@ -31,7 +35,7 @@ export default {
 /**
  * `http.createServer`, `https.createServer`, `http2.createSecureServer`, or one of them imported by name.
  * @param {import('../../modules/module-view.js').ModuleView} view
- * @param {any} callee
+ * @param {Node} callee
  */
 function isServerFactory(view, callee) {
   if (callee.type === 'Identifier') {
