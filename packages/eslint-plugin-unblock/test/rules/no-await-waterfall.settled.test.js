@@ -298,7 +298,7 @@ const invalid = [
 ${pair('try { a = await api.getA(id); } catch (e) { a = null; }', 'try { b = await api.getB(id); } catch (e) { b = null; }')}`,
     errors: [settled(2, null)],
   },
-  // TypeScript: the cases whose output test/fix/typed-results.test.js also type-checks with tsc --strict.
+  // TypeScript: the cases whose output test/no-await-waterfall/report/typed-results.test.js also type-checks with tsc --strict.
   ...SETTLED_CASES.map(({ count, code, output }) => ({ code: PRELUDE + code, only: /** @type {const} */ ('ts'), errors: [settled(count, PRELUDE + output)] })),
   // The codemod option applies the rewrite.
   {

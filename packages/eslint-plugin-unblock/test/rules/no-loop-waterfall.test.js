@@ -809,7 +809,7 @@ app.post('/touch', async (req, res) => {
   },
   {
     // In a package that depends on p-map, a loop over an argument also gets the bounded rewrite through it,
-    // 10 at a time (test/fix/loop-limited.test.js covers the shapes, p-limit and where it is not offered).
+    // 10 at a time (test/no-loop-waterfall/report/loop-limited.test.js covers the shapes, p-limit and where it is not offered).
     code: `export async function upload(files) {
   for (const file of files) await uploadFile(file);
 }`,

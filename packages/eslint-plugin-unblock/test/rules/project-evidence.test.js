@@ -1,7 +1,7 @@
 /**
  * What the project index changes within one file: callees' bodies, SQL
  * text, nouns and fresh objects decide where names cannot. Cross-file cases
- * live in test/analysis/project/cross-file.test.js (linted from disk).
+ * live in test/project/cross-file.test.js (linted from disk).
  */
 import waterfallRule from '../../rules/no-await-waterfall.js';
 import loopRule from '../../rules/no-loop-waterfall.js';

@@ -2,7 +2,7 @@
  * TypeScript programs for the Promise.allSettled rewrite (each await in its
  * own try/catch), written after typed-results.cases.js's PRELUDE: the exact
  * output of each, which must pass `tsc --strict` like every fixed TypeScript
- * output (test/fix/typed-results.test.js).
+ * output (test/no-await-waterfall/report/typed-results.test.js).
  */
 
 /** @type {Array<{ title: string, count: number, code: string, output: string }>} count: the operations started together */

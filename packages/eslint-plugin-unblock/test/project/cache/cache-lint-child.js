@@ -1,6 +1,6 @@
 /**
  * The lint child of the project cache's tests: lints files of a project folder as
- * test/robustness/support/lint-child.js does, and reports each message as `ruleId message`
+ * test/support/lint-child.js does, and reports each message as `ruleId message`
  * (the tests read routes out of the messages).
  */
 import { lintProject } from '../../support/lint-project.js';

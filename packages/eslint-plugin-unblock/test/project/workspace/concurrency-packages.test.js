@@ -1,6 +1,6 @@
 /**
  * What a package declares about p-map / p-limit, read from the fixture
- * packages under test/fix/fixtures/limited (the repository's own
+ * packages under test/no-loop-waterfall/report/fixtures/limited (the repository's own
  * node_modules holds p-map 7.1.1 and p-limit 7.3.3 above them).
  */
 import assert from 'node:assert/strict';
