@@ -6,14 +6,14 @@ import internal from './scripts/layers/eslint-plugin.js';
 export default [
   {
     // Test inputs and throwaway caches are not project code.
-    ignores: ['node_modules/', '.cache/', '.scratch/', 'test/**/fixtures/', 'extension/dist/', 'packages/eslint-plugin-unblock/dist/', 'bench-results/'],
+    ignores: ['node_modules/', '.cache/', '.scratch/', 'test/**/fixtures/', 'packages/*/test/**/fixtures/', 'extension/dist/', 'packages/eslint-plugin-unblock/dist/', 'bench-results/'],
   },
   js.configs.recommended,
   {
     languageOptions: { ecmaVersion: 'latest', sourceType: 'module', globals: { ...globals.node } },
   },
   {
-    files: ['test/**/*.js'],
+    files: ['test/**/*.js', 'packages/*/test/**/*.js'],
     languageOptions: { globals: { ...globals.mocha } },
   },
   // The project holds itself to its own rules.

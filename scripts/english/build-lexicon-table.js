@@ -4,7 +4,7 @@
  * this word only a noun?) for every word in its lexicon and every word of the identifiers declared
  * in node_modules' .d.ts files (lexicon-words.js says why those). The rules then read the table
  * instead of unpacking compromise (0.4–0.5 s of CPU per process); a word outside it is no noun
- * (compromise would only guess it), so compromise is needed here and in the tests, never at run time. test/analysis/english/lexicon-table.test.js fails when the table is stale.
+ * (compromise would only guess it), so compromise is needed here and in the tests, never at run time. packages/eslint-plugin-unblock/test/language/english/lexicon-table.test.js fails when the table is stale.
  *
  * Usage: node scripts/english/build-lexicon-table.js   (then commit the table)
  */

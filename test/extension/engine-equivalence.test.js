@@ -14,11 +14,11 @@ import ts from 'typescript';
 import unblock from '../../packages/eslint-plugin-unblock/index.js';
 import { createLintRunner } from '../../extension/src/lint/run-lint.js';
 import { createOxcParser } from '../../extension/src/lint/oxc-parser/index.js';
-import { recordedCases } from '../rules/rule-tester.js';
+import { recordedCases } from '../../packages/eslint-plugin-unblock/test/rules/rule-tester.js';
 import { eslintMessages, writeCaseFiles } from '../oxlint/both-linters.js';
-import '../rules/no-await-waterfall.test.js';
-import '../rules/no-blocking-sync-call.test.js';
-import '../rules/no-loop-waterfall.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-await-waterfall.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-blocking-sync-call.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-loop-waterfall.test.js';
 
 /** @param {any} m */
 const normalize = (m) => JSON.stringify([m.line, m.column, m.endLine, m.endColumn, m.ruleId, m.message, m.fix ?? null, (m.suggestions ?? []).map((/** @type {any} */ s) => [s.desc, s.fix])]);

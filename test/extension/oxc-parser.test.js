@@ -18,10 +18,10 @@ import { UNDEFINED_FIELDS } from '../../extension/src/lint/oxc-parser/undefined-
 import { undefinedFields } from '../../extension/scripts/oxc-parser-fields.mjs';
 import { compareParses } from '../../scripts/equivalence/parser-compare.js';
 import { mutate, seededRandom } from '../../scripts/equivalence/typing-edits.js';
-import { recordedCases } from '../rules/rule-tester.js';
-import '../rules/no-await-waterfall.test.js';
-import '../rules/no-blocking-sync-call.test.js';
-import '../rules/no-loop-waterfall.test.js';
+import { recordedCases } from '../../packages/eslint-plugin-unblock/test/rules/rule-tester.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-await-waterfall.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-blocking-sync-call.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-loop-waterfall.test.js';
 
 const require = createRequire(import.meta.url);
 const samplesDir = new URL('./fixtures/oxc-parser/', import.meta.url);

@@ -100,7 +100,7 @@ describe('extension: in-process lint', () => {
 });
 
 describe('extension: the project index from the editor', () => {
-  const fixtures = new URL('../analysis/project/fixtures/', import.meta.url).pathname;
+  const fixtures = new URL('../../packages/eslint-plugin-unblock/test/project/fixtures/', import.meta.url).pathname;
   const lintFixtureFile = (/** @type {string} */ folder, /** @type {string} */ file, /** @type {string} */ cwd) => {
     const text = readFileSync(path.join(fixtures, folder, file), 'utf8');
     return lintText(text, { fileName: file, cwd, languageId: 'javascript', settings })?.messages.map((message) => message.ruleId) ?? [];

@@ -8,14 +8,14 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { recordedCases } from '../rules/rule-tester.js';
+import { recordedCases } from '../../packages/eslint-plugin-unblock/test/rules/rule-tester.js';
 import { applyOnePass } from '../../scripts/oxlint/one-pass-fixes.js';
 import { eslintMessages, oxlintCaseFiles, writeCaseFiles } from './both-linters.js';
 // Loading the rule test files records their cases (they are ES modules: loaded once per run).
-import '../rules/no-await-waterfall.test.js';
-import '../rules/no-await-waterfall.early-start.test.js';
-import '../rules/no-blocking-sync-call.test.js';
-import '../rules/no-loop-waterfall.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-await-waterfall.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-await-waterfall.early-start.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-blocking-sync-call.test.js';
+import '../../packages/eslint-plugin-unblock/test/rules/no-loop-waterfall.test.js';
 
 describe('oxlint parity: same reports and fixes as ESLint', function () {
   this.timeout(180_000);

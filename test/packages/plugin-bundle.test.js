@@ -66,7 +66,7 @@ describe('packages: the plugin as published (its bundle)', function () {
     assert.deepEqual(bundled.meta, sourcePlugin.meta, 'the version is read from the package.json beside it');
   });
 
-  for (const fixtures of ['fixtures', 'test/analysis/project/fixtures']) {
+  for (const fixtures of ['fixtures', 'packages/eslint-plugin-unblock/test/project/fixtures']) {
     it(`reports what the sources report on ${fixtures}/, with the same fixes and suggestions`, async () => {
       const cwd = path.join(repoRoot, fixtures);
       const fromSources = await lintAll(sourcePlugin, cwd);
@@ -79,7 +79,7 @@ describe('packages: the plugin as published (its bundle)', function () {
     assert.ok(fs.existsSync(path.join(pluginDir, 'dist', 'import-map-thread.js')), 'the thread the bundle starts (else it reads the import map on the lint thread)');
     // A copy: the project index of the fixture's own folder is already built in this process.
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-bundle-project-'));
-    fs.cpSync(path.join(repoRoot, 'test/analysis/project/fixtures/route-messages'), cwd, { recursive: true });
+    fs.cpSync(path.join(repoRoot, 'packages/eslint-plugin-unblock/test/project/fixtures/route-messages'), cwd, { recursive: true });
     const fromSources = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-bundle-cache-'));
     const fromBundle = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-bundle-cache-'));
     made.push(cwd, fromSources, fromBundle);

@@ -10,8 +10,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lintInChild } from './support/lint-in-child.js';
-import { makeProject, removeAll } from './support/temp-project.js';
+import { lintInChild } from '../../packages/eslint-plugin-unblock/test/support/lint-in-child.js';
+import { makeProject, removeAll } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
 import { nestingWithin, MAX_NESTING } from '../../packages/eslint-plugin-unblock/rules/project/modules/nesting-depth.js';
 
 /** A module whose export is awaited twice by server.js, nested `depth` levels below it. */

@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { makeProject, writeFiles, removeAll } from './support/temp-project.js';
+import { makeProject, writeFiles, removeAll } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
 
 const config = [{
   plugins: { unblock: plugin },

@@ -9,8 +9,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { lintInChild } from './support/lint-in-child.js';
-import { makeProject, makeFifo, removeAll, platform } from './support/temp-project.js';
+import { lintInChild } from '../../packages/eslint-plugin-unblock/test/support/lint-in-child.js';
+import { makeProject, makeFifo, removeAll, platform } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
 import { listProjectFiles } from '../../packages/eslint-plugin-unblock/rules/project/workspace/project-files.js';
 import { readRegularFile } from '../../packages/eslint-plugin-unblock/rules/project/bounds/read-regular-file.js';
 

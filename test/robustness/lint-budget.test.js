@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { makeProject, removeAll } from './support/temp-project.js';
+import { makeProject, removeAll } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
 import { setLintBudget, MAX_CROSS_FILE_CHARS, MAX_LINTED_CHARS } from '../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 import { format, handler } from './support/format-helpers.js';
 

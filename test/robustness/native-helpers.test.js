@@ -9,8 +9,8 @@
  */
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { makeProject, removeAll } from './support/temp-project.js';
-import { lintInChild } from './support/lint-in-child.js';
+import { makeProject, removeAll } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
+import { lintInChild } from '../../packages/eslint-plugin-unblock/test/support/lint-in-child.js';
 import { describeLoadError } from '../../packages/eslint-plugin-unblock/rules/project/bounds/optional-require.js';
 import { runJsonChild } from '../support/run-json-child.js';
 import { format, handler } from './support/format-helpers.js';

@@ -7,8 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { lintProject, ruleIdsIn } from './support/lint-project.js';
-import { makeProject, writeFiles, removeAll } from './support/temp-project.js';
+import { lintProject, ruleIdsIn } from '../../packages/eslint-plugin-unblock/test/support/lint-project.js';
+import { makeProject, writeFiles, removeAll } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
 
 const passwords = `import crypto from 'node:crypto';
 

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { lintProject } from './support/lint-project.js';
-import { makeProject, removeAll } from './support/temp-project.js';
+import { lintProject } from '../../packages/eslint-plugin-unblock/test/support/lint-project.js';
+import { makeProject, removeAll } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
 import { pnpmPackages } from '../../packages/eslint-plugin-unblock/rules/project/bounds/project-root.js';
 
 const core = {
