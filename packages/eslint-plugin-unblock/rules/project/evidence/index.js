@@ -2,7 +2,7 @@
  * The evidence sources, in the order they are asked about a call: the first
  * that has something to say decides (call-evidence.js). A new source is one
  * file in this folder, exporting an EvidenceSource (../body-calls/call-effect.js), and one
- * line here; it gets its own test in test/analysis/project/evidence/.
+ * line here; it gets its own test in the package's test/project/evidence/.
  */
 import sqlCalls from './sql-calls.js';
 import httpClients from './http-clients.js';
