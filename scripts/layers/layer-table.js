@@ -26,7 +26,7 @@ export const RULES_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url
 /** @type {readonly Layer[]} */
 export const LAYERS = [
   { name: 'language', job: 'JavaScript syntax, English words, helper threads: nothing read from a project', steps: [['language/syntax', 'language/english', 'threads']] },
-  { name: 'effects', job: 'what a call does, from the file it is in: names, references, SQL text', steps: [['effects']] },
+  { name: 'effects', job: 'what a call does, from the file it is in: libraries\' APIs, names, references, SQL text', steps: [['effects/libraries'], ['effects']] },
   {
     name: 'project index',
     job: 'other files: bounds, cache, modules, the workspace, callees and their evidence, frameworks, callers',

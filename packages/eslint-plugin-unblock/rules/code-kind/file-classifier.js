@@ -23,6 +23,7 @@ export function createFileClassifier(sourceCode, filename, options, index, extra
     resolveRoot: index.resolveRoot,
     isConnectionVariable: index.isConnectionVariable,
     stringValuesOf: index.stringValuesOf,
+    libraryOfRoot: index.libraryOfRoot,
     visitorKeys: sourceCode.visitorKeys,
     getText: (node) => sourceCode.getText(node),
     // Asked only for awaited operations, so files without any pay nothing.

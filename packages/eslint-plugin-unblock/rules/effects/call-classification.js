@@ -4,11 +4,12 @@
  * Everything is driven by the tables in verbs.js plus the rule's options;
  * what the call's names say is read in call-names.js.
  */
-import { unwrap, walk, isFunctionNode } from '../language/syntax/ast.js';
+import { unwrap, walk, isFunctionNode, propertyName } from '../language/syntax/ast.js';
 import { createObjectArguments } from './object-arguments.js';
 import { CONNECTION_RECEIVER_NAMES, HTTP_CLIENT_NAMES } from './verbs.js';
 import { isQuestionToUser } from './user-questions.js';
 import { queryBuilderKind } from './query-builders.js';
+import { kindOfMethods } from './libraries/index.js';
 import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeChain, calleeName } from './call-names.js';
 
 /**
@@ -31,6 +32,7 @@ import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeC
  * @property {import('./effect-summary.js').CallSummary | null} summary  what the callee's body shows, when it can be read
  * @property {boolean | null} io  whether it waits on I/O: false only when its body shows pure computation
  * @property {string | null} [nounName]  an unknown call's name, to ask whether it is a noun getter (a read) when that matters
+ * @property {string | null} [library]  the library whose API says what the call does (`Prisma`), when its table decided
  *
  * @typedef {object} ClassifierOptions
  * @property {string[]} [orderedCallees] callee paths (`audit.log`) or names (`sleep`) that are barriers
@@ -44,6 +46,8 @@ import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeC
  * @property {(node: any) => string} getText
  * @property {(identifier: any) => string[] | null} [stringValuesOf]  the strings a variable of the file is only ever given
  * @property {(call: any) => import('./effect-summary.js').CallSummary | null} [summaryOfCall]
+ * @property {(root: any, path: string[]) => import('./libraries/library-api.js').LibraryValue | null} [libraryOfRoot]
+ *   the library a receiver comes from (libraries/library-values.js)
  * @property {boolean} [nounGetters]
  *
  * @typedef {object} SettledClass  what an operation's kind comes to once the callee's body has been asked
@@ -103,7 +107,8 @@ export function createCallClassifier(options, context) {
  */
 function classifyCallWith(call, tables, context) {
   const { names, root, path, rootIsCallee } = calleeChain(call);
-  const receiver = rootIsCallee ? null : receiverOf(root, path, context);
+  const library = libraryCallOf(call, names, root, rootIsCallee, context);
+  const receiver = library?.receiver ?? (rootIsCallee ? null : receiverOf(root, path, context));
   const methods = computedMethodNames(call, context);
   if (methods) {
     // `stats[method](…)` with `method` one of a few written names: it is each of them in turn, so it reads
@@ -112,10 +117,54 @@ function classifyCallWith(call, tables, context) {
     const kinds = named.map((each) => kindOfNames(each, tables));
     /** @type {'read' | 'write' | 'unknown'} */
     const kind = kinds.includes('write') ? 'write' : kinds.every((each) => each === 'read') ? 'read' : 'unknown';
-    return { kind, barrier: named.some(isBarrierNames) || asksTheUser(call), receiver };
+    return { kind, barrier: named.some(isBarrierNames) || asksTheUser(call), receiver, library: null };
   }
-  const kind = queryBuilderKind(call) ?? httpMethodKind(call, names) ?? kindOfNames(names, tables);
-  return { kind, barrier: isBarrierNames(names) || isOrderedCallee(call.callee, tables.ordered, context.getText) || asksTheUser(call), receiver };
+  const kind = library?.kind ?? queryBuilderKind(call) ?? httpMethodKind(call, names) ?? kindOfNames(names, tables);
+  const barrier = isBarrierNames(names) || isOrderedCallee(call.callee, tables.ordered, context.getText) || asksTheUser(call);
+  return { kind, barrier, receiver, library: library?.kind ? library.name : null };
+}
+
+/**
+ * What a library's table says of a call on one of its values (libraries/): the kind of the methods
+ * called, and the receiver with what the value is — one connection (its calls stay in order), or a
+ * pool or multiplexed client (they may overlap), whatever its name suggests. Null when the receiver
+ * comes from no known library.
+ * @param {CallNode} call
+ * @param {string[]} names  the called names, outermost first (calleeChain)
+ * @param {any} root
+ * @param {boolean} rootIsCallee
+ * @param {ClassifierContext} context
+ */
+function libraryCallOf(call, names, root, rootIsCallee, context) {
+  if (!context.libraryOfRoot || (root.type !== 'Identifier' && root.type !== 'ThisExpression')) return null;
+  const path = rootPath(call);
+  const value = context.libraryOfRoot(root, path);
+  if (!value) return null;
+  // `knex('users').where(…)`, `trx('users')`: the called root is the library value itself, no method.
+  const methods = (rootIsCallee ? names.slice(0, -1) : names).slice().reverse();
+  const kind = kindOfMethods(value.table, methods);
+  /** @type {Receiver} */
+  const receiver = { root: context.resolveRoot(root), path: rootIsCallee ? [] : path, connection: value.handle === 'one' };
+  return { kind, name: value.table.api.name, receiver };
+}
+
+/**
+ * The properties between a chain's root and its first call: `['users']` in `this.users.find().sort()`.
+ * @param {CallNode} call
+ */
+function rootPath(call) {
+  /** @type {string[]} */
+  let names = [];
+  let node = unwrap(call.callee);
+  for (;;) {
+    if (node?.type === 'MemberExpression') {
+      names.unshift(propertyName(node) ?? '');
+      node = unwrap(node.object);
+    } else if (node?.type === 'CallExpression') {
+      names = [];
+      node = unwrap(node.callee);
+    } else return names.slice(0, -1);
+  }
 }
 
 /**
@@ -142,7 +191,9 @@ function computedMethodNames(call, context) {
  */
 function classifyOperand(operand, classifyCall, objectArgumentsOf, context) {
   const main = classifyCall(operand);
-  const inner = innerCallFacts(operand, main.barrier, classifyCall, context.visitorKeys);
+  // A library's table judged the whole chain (`repo.createQueryBuilder('u').where(…).getMany()`): its links are not calls of their own.
+  const links = main.library ? chainLinks(operand) : null;
+  const inner = innerCallFacts(operand, main.barrier, classifyCall, context.visitorKeys, links);
   const barrier = inner.barrier;
   /** @type {SettledClass | null} */
   let settled = null;
@@ -152,6 +203,7 @@ function classifyOperand(operand, classifyCall, objectArgumentsOf, context) {
   return {
     barrier,
     receiver: main.receiver,
+    library: main.library,
     objectArguments: objectArgumentsOf(operand),
     get kind() { return settle().kind; },
     set kind(value) { settle().kind = value; },
@@ -170,14 +222,15 @@ function classifyOperand(operand, classifyCall, objectArgumentsOf, context) {
  * @param {boolean} ownBarrier whether the operand's own call is a barrier
  * @param {(call: any) => ReturnType<typeof classifyCallWith>} classifyCall
  * @param {VisitorKeys} visitorKeys
+ * @param {Set<Node> | null} links  calls of the operand's own chain, already judged with it
  */
-function innerCallFacts(operand, ownBarrier, classifyCall, visitorKeys) {
+function innerCallFacts(operand, ownBarrier, classifyCall, visitorKeys, links) {
   let write = false;
   let barrier = ownBarrier;
   walk(operand, visitorKeys, (node) => {
     if (node === operand) return true;
     if (node.type === 'CallExpression' || node.type === 'NewExpression') {
-      const inner = node.type === 'CallExpression' ? classifyCall(node) : null;
+      const inner = node.type === 'CallExpression' && !links?.has(node) ? classifyCall(node) : null;
       if (inner?.kind === 'write') write = true;
       if (inner?.barrier) barrier = true;
       if (node.type === 'NewExpression' && node.callee.type === 'Identifier' && node.callee.name === 'Promise') {
@@ -220,6 +273,24 @@ function settleOperation(operand, nameKind, innerWrite, barrier, context) {
   const nounName = context.nounGetters && kind === 'unknown' && !summary && !barrier ? calleeName(operand) : null;
   // A call whose body cannot be read is presumed to wait.
   return { kind, summary, io: summary ? summary.io : true, nounName };
+}
+
+/**
+ * The calls a chain is made of below its outermost call: `a.b()` and `a.b().c()` in `a.b().c().d()`.
+ * @param {Node} operand
+ */
+function chainLinks(operand) {
+  /** @type {Set<Node>} */
+  const links = new Set();
+  let node = unwrap(unwrap(operand).callee);
+  while (node) {
+    if (node.type === 'MemberExpression') node = unwrap(node.object);
+    else if (node.type === 'CallExpression') {
+      links.add(node);
+      node = unwrap(node.callee);
+    } else break;
+  }
+  return links;
 }
 
 /**

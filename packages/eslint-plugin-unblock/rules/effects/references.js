@@ -7,6 +7,7 @@
 import { isFunctionNode, unwrap, propertyName } from '../language/syntax/ast.js';
 import { SCOPE_OPENING_VERBS } from './verbs.js';
 import { localFunctionOf, createSummaryOf } from './local-function-effects.js';
+import { createLibraryValues } from './libraries/library-values.js';
 
 /**
  * @typedef {import('../language/syntax/ast.js').Node} Node
@@ -98,7 +99,14 @@ function buildIndex(sourceCode) {
   }
 
   const summaryOf = createSummaryOf(referenceOf, sourceCode.visitorKeys);
-  return { referenceOf, symbolOf, resolveRoot, summaryOf, localFunctionOf, isConnectionVariable, stringValuesOf };
+  /** @type {ReturnType<typeof createLibraryValues> | null} */
+  let libraries = null;
+  /**
+   * The library a call's receiver comes from (libraries/library-values.js), followed only when a call asks.
+   * @param {any} root @param {string[]} path
+   */
+  const libraryOfRoot = (root, path) => (libraries ??= createLibraryValues(sourceCode, symbolOf)).libraryOfRoot(root, path);
+  return { referenceOf, symbolOf, resolveRoot, summaryOf, localFunctionOf, isConnectionVariable, stringValuesOf, libraryOfRoot };
 }
 
 /**
