@@ -17,18 +17,21 @@ import { prefetchCallerIndex } from '../project/callers/callers.js';
 export function createFileClassifier(sourceCode, filename, options, index, extra = {}) {
   /** @type {ReturnType<typeof getProjectIndex> | null} */
   let project = null;
+  const projectIndex = () => (project ??= getProjectIndex(sourceCode, filename, classifier.kindOfCall, classifier.namesKey));
+  /** @type {import('../effects/libraries/library-values.js').ImportedLibrary} */
+  const importedLibrary = (specifier, imported) => projectIndex().libraryOfImport(specifier, imported);
   // Questions will follow (who calls this code): let the project's import map load on a thread of its own meanwhile.
   prefetchCallerIndex(filename);
   const classifier = createCallClassifier(options, {
     resolveRoot: index.resolveRoot,
     isConnectionVariable: index.isConnectionVariable,
     stringValuesOf: index.stringValuesOf,
-    libraryOfRoot: index.libraryOfRoot,
+    libraryOfRoot: (root, path, acrossFiles) => index.libraryOfRoot(root, path, acrossFiles ? importedLibrary : null),
     visitorKeys: sourceCode.visitorKeys,
     getText: (node) => sourceCode.getText(node),
     // Asked only for awaited operations, so files without any pay nothing.
     nounGetters: extra.nounGetters ?? false,
-    summaryOfCall: (call) => (project ??= getProjectIndex(sourceCode, filename, classifier.kindOfCall, classifier.namesKey)).summaryOfCall(call),
+    summaryOfCall: (call) => projectIndex().summaryOfCall(call),
   });
   return classifier;
 }

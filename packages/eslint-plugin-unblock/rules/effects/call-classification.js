@@ -46,8 +46,8 @@ import { nameWords, verbTablesFor, verbsOf, kindOfNames, isBarrierNames, calleeC
  * @property {(node: any) => string} getText
  * @property {(identifier: any) => string[] | null} [stringValuesOf]  the strings a variable of the file is only ever given
  * @property {(call: any) => import('./effect-summary.js').CallSummary | null} [summaryOfCall]
- * @property {(root: any, path: string[]) => import('./libraries/library-api.js').LibraryValue | null} [libraryOfRoot]
- *   the library a receiver comes from (libraries/library-values.js)
+ * @property {(root: any, path: string[], acrossFiles: boolean) => import('./libraries/library-api.js').LibraryValue | null} [libraryOfRoot]
+ *   the library a receiver comes from (libraries/library-values.js); through the project's modules when `acrossFiles`
  * @property {boolean} [nounGetters]
  *
  * @typedef {object} SettledClass  what an operation's kind comes to once the callee's body has been asked
@@ -107,8 +107,11 @@ export function createCallClassifier(options, context) {
  */
 function classifyCallWith(call, tables, context) {
   const { names, root, path, rootIsCallee } = calleeChain(call);
-  const library = libraryCallOf(call, names, root, rootIsCallee, context);
-  const receiver = library?.receiver ?? (rootIsCallee ? null : receiverOf(root, path, context));
+  const byName = rootIsCallee ? null : receiverOf(root, path, context);
+  const nameKind = queryBuilderKind(call) ?? httpMethodKind(call, names) ?? kindOfNames(names, tables);
+  // Reading other modules costs parsing them: asked only where the names leave a doubt the table could settle.
+  const library = libraryCallOf(call, names, root, rootIsCallee, context, nameKind === 'unknown' || Boolean(byName?.connection));
+  const receiver = library?.receiver ?? byName;
   const methods = computedMethodNames(call, context);
   if (methods) {
     // `stats[method](…)` with `method` one of a few written names: it is each of them in turn, so it reads
@@ -119,7 +122,7 @@ function classifyCallWith(call, tables, context) {
     const kind = kinds.includes('write') ? 'write' : kinds.every((each) => each === 'read') ? 'read' : 'unknown';
     return { kind, barrier: named.some(isBarrierNames) || asksTheUser(call), receiver, library: null };
   }
-  const kind = library?.kind ?? queryBuilderKind(call) ?? httpMethodKind(call, names) ?? kindOfNames(names, tables);
+  const kind = library?.kind ?? nameKind;
   const barrier = isBarrierNames(names) || isOrderedCallee(call.callee, tables.ordered, context.getText) || asksTheUser(call);
   return { kind, barrier, receiver, library: library?.kind ? library.name : null };
 }
@@ -134,11 +137,12 @@ function classifyCallWith(call, tables, context) {
  * @param {any} root
  * @param {boolean} rootIsCallee
  * @param {ClassifierContext} context
+ * @param {boolean} acrossFiles  follow an import into the project's modules
  */
-function libraryCallOf(call, names, root, rootIsCallee, context) {
+function libraryCallOf(call, names, root, rootIsCallee, context, acrossFiles) {
   if (!context.libraryOfRoot || (root.type !== 'Identifier' && root.type !== 'ThisExpression')) return null;
   const path = rootPath(call);
-  const value = context.libraryOfRoot(root, path);
+  const value = context.libraryOfRoot(root, path, acrossFiles);
   if (!value) return null;
   // `knex('users').where(…)`, `trx('users')`: the called root is the library value itself, no method.
   const methods = (rootIsCallee ? names.slice(0, -1) : names).slice().reverse();

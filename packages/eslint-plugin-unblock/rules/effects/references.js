@@ -100,12 +100,19 @@ function buildIndex(sourceCode) {
 
   const summaryOf = createSummaryOf(referenceOf, sourceCode.visitorKeys);
   /** @type {ReturnType<typeof createLibraryValues> | null} */
-  let libraries = null;
+  let sameFile = null;
+  /** @type {ReturnType<typeof createLibraryValues> | null} */
+  let acrossFiles = null;
   /**
-   * The library a call's receiver comes from (libraries/library-values.js), followed only when a call asks.
+   * The library a call's receiver comes from (libraries/library-values.js), followed only when a call
+   * asks; through the project's modules too when `importedLibrary` is given.
    * @param {any} root @param {string[]} path
+   * @param {import('./libraries/library-values.js').ImportedLibrary | null} [importedLibrary]
    */
-  const libraryOfRoot = (root, path) => (libraries ??= createLibraryValues(sourceCode, symbolOf)).libraryOfRoot(root, path);
+  const libraryOfRoot = (root, path, importedLibrary = null) =>
+    importedLibrary
+      ? (acrossFiles ??= createLibraryValues(sourceCode, symbolOf, importedLibrary)).libraryOfRoot(root, path)
+      : (sameFile ??= createLibraryValues(sourceCode, symbolOf, null)).libraryOfRoot(root, path);
   return { referenceOf, symbolOf, resolveRoot, summaryOf, localFunctionOf, isConnectionVariable, stringValuesOf, libraryOfRoot };
 }
 

@@ -13,6 +13,8 @@ import { clearResolutions } from './modules/resolve-import.js';
 import { forgetCallerIndexes } from './callers/callers.js';
 import { forgetConcurrencyPackages } from './workspace/concurrency-packages.js';
 import { valueOfExpression } from './modules/callee-lookup.js';
+import { importedModule } from './modules/module-values.js';
+import { libraryOfExport } from './modules/library-exports.js';
 import { createSummarizer } from './callees/summarize.js';
 import { summaryKeeper } from './callees/summary-cache.js';
 import { unknownSummary, mergeInto } from '../effects/effect-summary.js';
@@ -172,7 +174,34 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
     return value?.type === 'number' ? value.value : null;
   }
 
-  return { summaryOfCall, constantNumber };
+  /** @type {Map<string, { value: import('../effects/libraries/library-api.js').LibraryValue | null, inputs: import('./cache/inputs.js').Input[] }>} */
+  const libraries = new Map();
+
+  /**
+   * The library a project module's export is made from (modules/library-exports.js): the receiver
+   * `prisma` of `import prisma from '../lib/prisma'`.
+   * @param {string} specifier  as the linted file writes it
+   * @param {string} imported  the export's name, `default` for the default export or `module.exports`
+   */
+  function libraryOfImport(specifier, imported) {
+    const key = `${specifier}\0${imported}`;
+    const reads = watchedReads.get(sourceCode);
+    const known = libraries.get(key);
+    if (known) {
+      for (const input of known.inputs) noteInput(input);
+      if (reads) reads.inputs.push(...known.inputs);
+      return known.value;
+    }
+    if (!crossFileBudgetLeft(file)) return null;
+    const answer = watched(reads, () => {
+      const module = importedModule(view, specifier);
+      return module ? libraryOfExport(module, imported) : null;
+    });
+    libraries.set(key, answer);
+    return answer.value;
+  }
+
+  return { summaryOfCall, constantNumber, libraryOfImport };
 }
 
 /**

@@ -13,7 +13,7 @@ import redis from './redis.js';
 import sqlDrivers from './sql-drivers.js';
 import httpClients from './http-clients.js';
 
-export { kindOfMethods } from './library-api.js';
+export { kindOfMethods, madeBy } from './library-api.js';
 
 const TABLES = [prisma, sequelize, typeorm, mongoose, knex, redis, sqlDrivers, httpClients].map(libraryTable);
 

@@ -40,6 +40,18 @@
  */
 
 /**
+ * What a call or `new` on a library value makes: `new Client()` one connection, `pool.connect()`
+ * one connection, `createClient()` the package's usual value.
+ * @param {LibraryValue} base  the value the callee is
+ * @param {string | null} name  the called function's or method's name
+ * @returns {LibraryValue}
+ */
+export function madeBy(base, name) {
+  const made = name ? base.table.api.made?.[name] : undefined;
+  return { table: base.table, handle: made ?? base.handle };
+}
+
+/**
  * @param {LibraryApi} api
  * @returns {LibraryTable}
  */

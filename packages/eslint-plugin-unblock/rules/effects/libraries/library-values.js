@@ -4,16 +4,18 @@
  * `new Client()`, `createClient()`, `mongoose.model(…)`, a property of such a value (`prisma.user`),
  * a class that extends the package's `Model`, a parameter or class field typed with one of the
  * package's types (`repo: Repository<User>`, `tx: Prisma.TransactionClient`), the parameter a
- * package's `transaction()` hands its callback, or `this.x` set from any of these. A value made in
- * another module is not followed here: its name decides, as before.
+ * package's `transaction()` hands its callback, or `this.x` set from any of these. A value imported
+ * from a project module is asked of `importedLibrary` (the project index reads that module), when given.
  */
 import { unwrap, propertyName } from '../../language/syntax/ast.js';
-import { tableOfSpecifier } from './index.js';
+import { tableOfSpecifier, madeBy } from './index.js';
 
 /**
  * @typedef {import('./library-api.js').LibraryValue} LibraryValue
  * @typedef {import('./library-api.js').Handle} Handle
  * @typedef {(identifier: any) => unknown} SymbolOf  the scope-manager Variable a name resolves to
+ * @typedef {(specifier: string, imported: string) => LibraryValue | null} ImportedLibrary  what a project
+ *   module exports under a name (`default` for its default export or `module.exports`)
  */
 
 /** How many steps a value is followed (`a = b`, `b = c.d`, …) before giving up. */
@@ -22,8 +24,9 @@ const MAX_STEPS = 8;
 /**
  * @param {import('eslint').SourceCode} sourceCode
  * @param {SymbolOf} symbolOf
+ * @param {ImportedLibrary | null} importedLibrary
  */
-export function createLibraryValues(sourceCode, symbolOf) {
+export function createLibraryValues(sourceCode, symbolOf, importedLibrary) {
   /** @type {Map<unknown, LibraryValue | null>} */
   const ofVariable = new Map();
   const moduleScopes = moduleScopesOf(sourceCode);
@@ -46,13 +49,16 @@ export function createLibraryValues(sourceCode, symbolOf) {
   /** @param {any} def @param {number} steps @returns {LibraryValue | null} */
   function definitionValue(def, steps) {
     if (def.type === 'ImportBinding') {
-      const table = tableOfSpecifier(def.parent?.source?.value);
-      return table ? { table, handle: table.api.handle } : null;
+      const specifier = def.parent?.source?.value;
+      const table = tableOfSpecifier(specifier);
+      if (table) return { table, handle: table.api.handle };
+      if (def.node.type === 'ImportNamespaceSpecifier') return null;
+      return fromProject(specifier, def.node.type === 'ImportSpecifier' ? def.node.imported.name ?? def.node.imported.value : 'default');
     }
     if (def.type === 'ClassName') return def.node.superClass ? poolOf(expressionValue(def.node.superClass, steps + 1)) : null;
     const typed = typeValue(def.name?.typeAnnotation);
     if (typed) return typed;
-    if (def.type === 'Variable') return expressionValue(def.node.init, steps + 1);
+    if (def.type === 'Variable') return requiredMember(def) ?? expressionValue(def.node.init, steps + 1);
     if (def.type === 'Parameter') return transactionHandle(def, steps);
     return null;
   }
@@ -103,13 +109,33 @@ export function createLibraryValues(sourceCode, symbolOf) {
     const first = unwrap(call.arguments[0]);
     if (call.type === 'CallExpression' && callee.type === 'Identifier' && callee.name === 'require' && first?.type === 'Literal') {
       const table = tableOfSpecifier(/** @type {string} */ (first.value));
-      return table ? { table, handle: table.api.handle } : null;
+      return table ? { table, handle: table.api.handle } : fromProject(/** @type {string} */ (first.value), 'default');
     }
     const name = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? propertyName(callee) : null;
     const base = expressionValue(callee.type === 'MemberExpression' ? callee.object : callee, steps + 1);
-    if (!base) return null;
-    const made = name ? base.table.api.made?.[name] : undefined;
-    return { table: base.table, handle: made ?? base.handle };
+    return base ? madeBy(base, name) : null;
+  }
+
+  /**
+   * What a project module exports, when the project index may be asked.
+   * @param {unknown} specifier @param {string} imported
+   */
+  function fromProject(specifier, imported) {
+    return importedLibrary && typeof specifier === 'string' && specifier.startsWith('.') ? importedLibrary(specifier, imported) : null;
+  }
+
+  /**
+   * `const { User } = require('../models')`: that export of the project module.
+   * @param {any} def a Variable definition
+   */
+  function requiredMember(def) {
+    const init = unwrap(def.node.init);
+    const pattern = def.node.id;
+    if (pattern?.type !== 'ObjectPattern' || init?.type !== 'CallExpression' || unwrap(init.callee)?.name !== 'require') return null;
+    const specifier = unwrap(init.arguments[0])?.value;
+    const property = pattern.properties.find((/** @type {any} */ each) => each.type === 'Property' && each.value === def.name);
+    const key = property && !property.computed ? property.key.name ?? property.key.value : null;
+    return key && !tableOfSpecifier(specifier) ? fromProject(specifier, key) : null;
   }
 
   /**
@@ -151,8 +177,10 @@ export function createLibraryValues(sourceCode, symbolOf) {
     const root = typeName.type === 'TSQualifiedName' ? typeName.left : typeName;
     if (root?.type !== 'Identifier') return null;
     const binding = importOf(root.name);
-    const table = binding ? tableOfSpecifier(binding.source) : null;
-    if (!binding || !table) return null;
+    if (!binding) return null;
+    const table = tableOfSpecifier(binding.source);
+    // `prisma: PrismaService` with `class PrismaService extends PrismaClient` in the project.
+    if (!table) return typeName.type === 'Identifier' ? fromProject(binding.source, binding.imported) : null;
     const written = typeName.type === 'TSQualifiedName' ? `${binding.imported}.${typeName.right.name}` : binding.imported;
     return { table, handle: table.api.types?.[written] ?? table.api.handle };
   }

@@ -33,7 +33,7 @@ export const MAX_HOPS = 8;
  * @param {string} specifier
  * @returns {ModuleView | null}
  */
-function importedModule(view, specifier) {
+export function importedModule(view, specifier) {
   const file = resolveImport(view.file, specifier);
   if (!file) return null;
   return loadModule(file);
