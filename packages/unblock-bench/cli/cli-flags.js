@@ -20,6 +20,9 @@ Options:
   --threadpool-size <n>      UV_THREADPOOL_SIZE for both servers (default: fixture.json or 4)
   --sweep-threadpool <list>  one comparison per pool size, e.g. 2,4,8
   --rule <id>                rule to apply, repeatable (default: the fixture's rules)
+  --aa                       A/A self-check: run the "before" code against itself through the
+                             same rounds, and report per route whether a difference was (wrongly)
+                             claimed and the smallest difference the run could detect
   --json <file>              write the JSON report ("-" for stdout)
   --html <file>              write the HTML report with charts
   --no-diff                  do not print the diff of the fix
@@ -47,6 +50,7 @@ export const OPTIONS = /** @type {const} */ ({
   'threadpool-size': { type: 'string' },
   'sweep-threadpool': { type: 'string' },
   rule: { type: 'string', multiple: true },
+  aa: { type: 'boolean' },
   json: { type: 'string' },
   html: { type: 'string' },
   'no-diff': { type: 'boolean' },

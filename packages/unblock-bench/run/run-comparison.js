@@ -81,6 +81,8 @@ export async function runComparison(options, hooks = {}) {
         ...(fixture.spec.expect ? { expect: fixture.spec.expect } : {}),
       },
       settings: { ...opts },
+      // A/A self-check: "after" is the "before" code again, so any difference the report claims is noise.
+      ...(opts.aa ? { mode: 'aa' } : {}),
       fix: {
         rulesApplied: after.rulesApplied,
         rulesMissing: after.rulesMissing,
@@ -94,13 +96,14 @@ export async function runComparison(options, hooks = {}) {
     const fixedFiles = after.files.filter((f) => f.changed).length;
     onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
     if (fixture.spec.expect === 'nothing-to-fix' && after.findings.length > 0) throw unexpectedFindings(after.findings);
-    if (!after.changed) {
+    if (!after.changed && !opts.aa) {
       return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
     }
     const node = await serverNode(fixture, files);
     // What the rules read lies in the "before" copy; the "after" copy gets the same files, rewritten.
     const original = (/** @type {string} */ file) => path.join(fixture.dir, path.relative(before.dir, file));
-    afterCopy = await prepareFixtureCopy(fixture, [...after.files.filter((f) => f.changed), ...after.created].map((f) => ({ ...f, path: original(f.path) })), 'after');
+    const rewritten = opts.aa ? [] : [...after.files.filter((f) => f.changed), ...after.created];
+    afterCopy = await prepareFixtureCopy(fixture, rewritten.map((f) => ({ ...f, path: original(f.path) })), 'after');
     const copies = { before, after: afterCopy };
     const runtime = { node: node.version, execPath: node.execPath, execArgv: node.execArgv, typescript: node.typescript, ...(node.note ? { note: node.note } : {}) };
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
