@@ -13,8 +13,9 @@ Options:
   --function <file:LINE>     benchmark the function that contains LINE (no fixture needed)
   --latency <model>          latency model for --function: io:10 (default), threadpool:3, or JSON
   --connections <list>       connection levels, e.g. 1,10 (default: fixture.json or 1,10)
-  --duration <s>             seconds per measured slice (default 2)
-  --rounds <n>               A/B pairs per connection level (default 5)
+  --duration <s>             seconds per measured slice (default 1)
+  --rounds <n>               A/B pairs per connection level (default 11; a difference is
+                             claimed only when the rounds' ratios pass a sign-flip test)
   --warmup <s>               unmeasured seconds per variant and level (default 1)
   --bystander-interval <ms>  pause between bystander probes (default 25)
   --threadpool-size <n>      UV_THREADPOOL_SIZE for both servers (default: fixture.json or 4)

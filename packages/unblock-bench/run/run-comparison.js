@@ -18,6 +18,9 @@ import { collectProjectFiles } from '../fixture/project-files.js';
 import { traceRouteFindings } from './route-trace.js';
 import { sweepStaleTempDirs } from '../processes/temp-folders.js';
 import { hostVerdict } from '../statistics/verdict.js';
+import { holdToFamily } from '../statistics/family.js';
+import { ALPHA } from '../statistics/round-test.js';
+import { selfCheck } from '../statistics/self-check.js';
 import { plural } from '../printers/format.js';
 
 const require = createRequire(import.meta.url);
@@ -122,17 +125,20 @@ export async function runComparison(options, hooks = {}) {
       });
       routes = { findings: traced.routes, error: traced.error };
     }
-    const runs = [];
+    const measured = [];
     let equivalence = null;
     for (const threadpoolSize of opts.threadpoolSizes) {
       const run = await measurePool({ fixture, copies, node, diff: after.diff, threadpoolSize, opts, machine, signal, onProgress, plan });
       equivalence = run.equivalence;
-      runs.push({ threadpoolSize, levels: run.levels });
+      measured.push({ threadpoolSize, levels: run.levels });
     }
+    // Every verdict of the report is judged together with the others (statistics/family.js).
+    const runs = holdToFamily(measured, ALPHA);
     const slices = runs.flatMap((run) => run.levels.flatMap((level) => level.slices));
     const host = hostVerdict(slices, { maxOutsideLoad: opts.maxOutsideLoad, maxSteal: opts.maxSteal / 100 });
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
-    return { ...base, status: 'measured', runtime, equivalence, routes, host, runs, wallSeconds: wall() };
+    const aa = opts.aa ? { selfCheck: selfCheck(runs, base.fixture.routes) } : {};
+    return { ...base, status: 'measured', runtime, equivalence, routes, host, runs, ...aa, wallSeconds: wall() };
   } finally {
     await Promise.all([before.dispose(), afterCopy?.dispose()]);
   }
