@@ -81,9 +81,11 @@ export function noisyReason(level) {
   const rps = level.ratio?.rps;
   const verdict = ratioVerdict(rps);
   const why = [];
-  if (verdict.kind === 'no-difference' && !((verdict.detectable ?? Infinity) < 1 + NOISY_SPREAD)) {
-    why.push(`the rounds scatter so much that no difference under ${verdict.detectable === null ? 'any size' : percentOver(verdict.detectable)} could be detected`);
-  } else if ((rps?.spread ?? 0) >= NOISY_SPREAD) why.push(`the rounds disagree by ±${Math.round(rps.spread * 100)}%`);
+  if ((rps?.spread ?? 0) >= NOISY_SPREAD) why.push(`the rounds disagree by ±${Math.round(rps.spread * 100)}%`);
+  else if (verdict.kind === 'no-difference' && verdict.detectable === null) why.push('too few rounds to show a difference');
+  else if (verdict.kind === 'no-difference' && /** @type {number} */ (verdict.detectable) >= 1 + NOISY_SPREAD) {
+    why.push(`the rounds scatter so much that only a difference of ${percentOver(/** @type {number} */ (verdict.detectable))} or more could be detected`);
+  }
   if (level.noisySlices > 0) why.push(`${plural(level.noisySlices, 'slice')} ran while other programs were busy`);
   return why.length ? why.join('; ') : null;
 }

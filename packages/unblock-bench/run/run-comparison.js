@@ -100,7 +100,7 @@ export async function runComparison(options, hooks = {}) {
     onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
     if (fixture.spec.expect === 'nothing-to-fix' && after.findings.length > 0) throw unexpectedFindings(after.findings);
     if (!after.changed && !opts.aa) {
-      return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
+      return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], selfCheck: null, wallSeconds: wall() };
     }
     const node = await serverNode(fixture, files);
     // What the rules read lies in the "before" copy; the "after" copy gets the same files, rewritten.
@@ -137,8 +137,9 @@ export async function runComparison(options, hooks = {}) {
     const slices = runs.flatMap((run) => run.levels.flatMap((level) => level.slices));
     const host = hostVerdict(slices, { maxOutsideLoad: opts.maxOutsideLoad, maxSteal: opts.maxSteal / 100 });
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
-    const aa = opts.aa ? { selfCheck: selfCheck(runs, base.fixture.routes) } : {};
-    return { ...base, status: 'measured', runtime, equivalence, routes, host, runs, ...aa, wallSeconds: wall() };
+    // Only an A/A run has one: there every claimed difference is a false one.
+    const check = opts.aa ? selfCheck(runs, base.fixture.routes) : null;
+    return { ...base, status: 'measured', runtime, equivalence, routes, host, runs, selfCheck: check, wallSeconds: wall() };
   } finally {
     await Promise.all([before.dispose(), afterCopy?.dispose()]);
   }

@@ -71,8 +71,8 @@ describe('bench-runner: one real comparison end to end', function () {
     assert.equal(result.mode, 'aa');
     assert.equal(result.fix.findings.length, 1, 'the fix is found, and not applied');
     assert.equal(result.runs[0].levels[0].slices.length, 12);
-    assert.equal(result.selfCheck.comparisons, 3);
-    assert.equal(result.selfCheck.levels[0].items.length, 3);
+    assert.equal(result.selfCheck?.comparisons, 3);
+    assert.equal(result.selfCheck?.levels[0].items.length, 3);
     const text = formatComparison(result);
     assert.match(text, /^A\/A self-check: the fix is not applied; both servers run the "before" code/m);
     assert.match(text, /^A\/A self-check: both servers ran the "before" code, (and none of the 3 comparisons|yet \d of 3 comparisons) claimed a difference/m);
