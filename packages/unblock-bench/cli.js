@@ -111,6 +111,7 @@ function readArguments() {
   }
   const functionSpec = /** @type {string | undefined} */ (values.function);
   if (functionSpec && positionals.length > 0) return usage('give either fixtures or --function, not both (see --help)');
+  if (functionSpec && values.aa) return usage('--aa goes with fixtures, not --function (see --help)');
   if (!functionSpec && values.latency !== undefined) return usage('--latency goes with --function (see --help)');
   if (!functionSpec && positionals.length === 0) return usage('no fixture given: name a folder with a fixture.json, or benchmark one function with --function <file:LINE> (see --help)');
   try {
@@ -141,6 +142,7 @@ function benchOptionsFrom(values) {
     maxSteal: values['max-steal'],
     maxRepeats: values['max-repeats'],
     bystanderInterval: values['bystander-interval'],
+    aa: values.aa === true,
   };
 }
 

@@ -13,13 +13,17 @@ Options:
   --function <file:LINE>     benchmark the function that contains LINE (no fixture needed)
   --latency <model>          latency model for --function: io:10 (default), threadpool:3, or JSON
   --connections <list>       connection levels, e.g. 1,10 (default: fixture.json or 1,10)
-  --duration <s>             seconds per measured slice (default 2)
-  --rounds <n>               A/B pairs per connection level (default 5)
+  --duration <s>             seconds per measured slice (default 1)
+  --rounds <n>               A/B pairs per connection level (default 11; a difference is
+                             claimed only when the rounds' ratios pass a sign-flip test)
   --warmup <s>               unmeasured seconds per variant and level (default 1)
   --bystander-interval <ms>  pause between bystander probes (default 25)
   --threadpool-size <n>      UV_THREADPOOL_SIZE for both servers (default: fixture.json or 4)
   --sweep-threadpool <list>  one comparison per pool size, e.g. 2,4,8
   --rule <id>                rule to apply, repeatable (default: the fixture's rules)
+  --aa                       A/A self-check: run the "before" code against itself through the
+                             same rounds, and report per route whether a difference was (wrongly)
+                             claimed and the smallest difference the run could detect
   --json <file>              write the JSON report ("-" for stdout)
   --html <file>              write the HTML report with charts
   --no-diff                  do not print the diff of the fix
@@ -47,6 +51,7 @@ export const OPTIONS = /** @type {const} */ ({
   'threadpool-size': { type: 'string' },
   'sweep-threadpool': { type: 'string' },
   rule: { type: 'string', multiple: true },
+  aa: { type: 'boolean' },
   json: { type: 'string' },
   html: { type: 'string' },
   'no-diff': { type: 'boolean' },

@@ -3,7 +3,7 @@
  * summary, HTML): a route the fix made slower, why a measured gain can exceed the ideal, a row
  * whose rounds disagree, what was not measured and why, and which Node ran the servers. Pure.
  */
-import { ratioVerdict } from '../statistics/verdict.js';
+import { percentOver, ratioVerdict } from '../statistics/verdict.js';
 import { findingLabel, ms, percent, plural, ratio } from './format.js';
 
 /** A per-round spread of the req/s ratio this wide marks a row noisy (the rounds disagree by more than ±15 %). */
@@ -39,8 +39,8 @@ export function levelHeadline(level, result) {
 }
 
 /**
- * Why a measured gain exceeds the ideal one, when it does (by more than the rounds' own spread
- * and 10 %); null otherwise. The ideal counts only what can run at once after the fix, for the
+ * Why a measured gain exceeds the ideal one, when it does (the low end of its confidence interval
+ * by more than 10 %); null otherwise. The ideal counts only what can run at once after the fix, for the
  * same work per request: a larger gain means the work itself changed.
  * @param {any} level
  * @returns {string | null}
@@ -49,7 +49,7 @@ export function idealExplanation(level) {
   const { ideal } = level;
   const measured = ratioVerdict(level.ratio.rps);
   if (ideal.gain === null || measured.kind !== 'faster' || measured.factor === null) return null;
-  const low = measured.factor * (1 - (measured.spread ?? 0));
+  const low = measured.ci?.[0] ?? measured.factor;
   if (low <= ideal.gain * 1.1) return null;
   return `measured ${measured.factor.toFixed(2)}× is more than the ideal ${ratio(ideal.gain)}: the ideal assumes the fix does the same work per request and only lets more of it run at once (${ideal.basis}); a larger gain means each request also got cheaper (native code instead of JavaScript, a copy or a parse saved) or the before server lost time the model does not count (other programs on the machine, the bystander's requests queued behind a blocked event loop)`;
 }
@@ -71,8 +71,9 @@ export function idealNote(level) {
 }
 
 /**
- * Why a level's numbers are noisy, or null: the rounds disagree (a wide or inconclusive req/s
- * ratio), or other programs used the machine during its slices.
+ * Why a level's numbers are noisy, or null: the rounds disagree (a wide req/s ratio, or one so
+ * scattered that only a large difference could have been detected), or other programs used the
+ * machine during its slices.
  * @param {any} level
  * @returns {string | null}
  */
@@ -80,8 +81,11 @@ export function noisyReason(level) {
   const rps = level.ratio?.rps;
   const verdict = ratioVerdict(rps);
   const why = [];
-  if (verdict.kind === 'inconclusive') why.push('the rounds disagree on the direction');
-  else if ((rps?.spread ?? 0) >= NOISY_SPREAD) why.push(`the rounds disagree by ±${Math.round(rps.spread * 100)}%`);
+  if ((rps?.spread ?? 0) >= NOISY_SPREAD) why.push(`the rounds disagree by ±${Math.round(rps.spread * 100)}%`);
+  else if (verdict.kind === 'no-difference' && verdict.detectable === null) why.push('too few rounds to show a difference');
+  else if (verdict.kind === 'no-difference' && /** @type {number} */ (verdict.detectable) >= 1 + NOISY_SPREAD) {
+    why.push(`the rounds scatter so much that only a difference of ${percentOver(/** @type {number} */ (verdict.detectable))} or more could be detected`);
+  }
   if (level.noisySlices > 0) why.push(`${plural(level.noisySlices, 'slice')} ran while other programs were busy`);
   return why.length ? why.join('; ') : null;
 }
@@ -120,4 +124,16 @@ export function runtimeLine(result) {
   const flags = runtime.execArgv?.length ? ` ${runtime.execArgv.join(' ')}` : '';
   const ts = runtime.typescript === 'strip' ? ', TypeScript run by type stripping' : '';
   return `servers: Node ${runtime.node} (${runtime.execPath}${flags})${ts}${runtime.note ? `; ${runtime.note}` : ''}`;
+}
+
+/**
+ * How the verdicts of one run were reached, in one line under its table: the test, over how many
+ * rounds, and how many comparisons share the false-claim budget.
+ * @param {{ levels: any[] }} run
+ */
+export function testLine(run) {
+  const test = run.levels.map((l) => l.ratio?.rps).find((t) => t && typeof t.p === 'number');
+  if (!test) return 'verdicts: no per-round ratios to test';
+  const family = test.family ? `; the report's ${test.family} comparisons together hold false claims to ${percent(test.alpha)} (Benjamini–Hochberg)` : '';
+  return `verdicts: a sign-flip test on the ${plural(test.n, 'round')}' after/before ratios${family}; "could detect" is the smallest difference found 4 times in 5`;
 }

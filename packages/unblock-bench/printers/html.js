@@ -3,7 +3,8 @@ import { summaryRows } from './summary.js';
 import { findingLabel, machineLine, ms, percent, plural, rps } from './format.js';
 import { COLORS, barChart, escapeXml, lineChart } from './svg.js';
 import { ratioVerdict } from '../statistics/verdict.js';
-import { idealNote, levelHeadline, notMeasuredText, runtimeLine } from './caveats.js';
+import { idealNote, levelHeadline, notMeasuredText, runtimeLine, testLine } from './caveats.js';
+import { selfCheckLines } from './self-check.js';
 
 /**
  * A self-contained HTML report (inline CSS and SVG, nothing fetched at view time): the summary
@@ -39,7 +40,7 @@ table.summary td::before{content:attr(data-label);flex:0 0 9.5rem;color:#4b5563}
 }
 </style></head><body>
 <h1>Unblock bench report</h1>
-<p>“Before” is the code as it is; “after” is the same code with Unblock's fixes applied. Both ran as separate servers on this machine and took turns under the same load. Each ratio compares the two within a round; ± is how far the rounds disagreed, and “inconclusive” means they did not even agree on which is faster.</p>
+<p>“Before” is the code as it is; “after” is the same code with Unblock's fixes applied. Both ran as separate servers on this machine and took turns under the same load. Each ratio compares the two within a round; a difference is named (“1.42× faster”, with its 95% confidence interval) only when a sign-flip test over the rounds rejects “no difference”, with all comparisons of a report held together to a 5% false discovery rate. Otherwise the report says “no difference detected” and the smallest difference the run could have detected.</p>
 ${summaryTable(entries)}
 ${sections.join('\n')}
 </body></html>
@@ -60,7 +61,7 @@ function summaryTable(entries) {
   const headers = keep.map((i) => all.headers[i]);
   const rows = all.rows.map((r) => keep.map((i) => r[i] ?? ''));
   const noisy = all.noisy.some(Boolean)
-    ? '<p class="note"><span class="mark">⚠ noisy</span>: the rounds of that row disagree (their req/s ratios spread by ±15% or more, or not even the direction is clear), or other programs used the machine meanwhile; measure again before quoting it.</p>'
+    ? '<p class="note"><span class="mark">⚠ noisy</span>: the rounds of that row disagree (their req/s ratios spread by ±15% or more, or scatter so much that only a difference of 15% or more could have been detected), or other programs used the machine meanwhile; measure again before quoting it.</p>'
     : '';
   return `${machine ? `<p>Machine: ${escapeXml(machineLine(machine))}</p>` : ''}${htmlTable(headers, rows, all.noisy)}${noisy}`;
 }
@@ -105,10 +106,15 @@ function fixtureSection(result) {
   const files = result.fix.files ?? [];
   const changed = files.filter((/** @type {any} */ x) => x.changed).map((/** @type {any} */ x) => x.file);
   const where = changed.length ? ` in ${changed.map(escapeXml).join(', ')}` : '';
-  parts.push(`<details open><summary>The fix: ${plural(result.fix.findings.length, 'finding')}${where}</summary><pre>${colorDiff(result.fix.diff)}</pre></details>`);
+  parts.push(`<details open><summary>The fix: ${plural(result.fix.findings.length, 'finding')}${where}${result.mode === 'aa' ? ' (not applied: A/A self-check, both servers run the “before” code)' : ''}</summary><pre>${colorDiff(result.fix.diff)}</pre></details>`);
   if (result.host) parts.push(`<p${result.host.noisy ? ' class="note"' : ''}>${escapeXml(capitalize(result.host.text))}.</p>`);
   for (const run of result.runs) {
     for (const level of run.levels) parts.push(levelSection(level, run.threadpoolSize, result));
+    parts.push(`<p>${escapeXml(capitalize(testLine(run)))}.</p>`);
+  }
+  if (result.selfCheck) {
+    const [head, ...rest] = selfCheckLines(result.selfCheck);
+    parts.push(`<p${result.selfCheck.claims ? ' class="note"' : ''}><strong>${escapeXml(head)}</strong></p><pre>${escapeXml(rest.join('\n'))}</pre>`);
   }
   return parts.join('\n');
 }

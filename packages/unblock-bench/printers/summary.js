@@ -46,7 +46,7 @@ export function summaryRows(entries) {
       for (const level of run.levels) {
         const { before: b, after: a, ideal } = level;
         rows.push([
-          first ? result.fixture.name : '',
+          first ? `${result.fixture.name}${result.mode === 'aa' ? ' (A/A)' : ''}` : '',
           String(run.threadpoolSize),
           String(level.connections),
           `${rps(b.rps?.median)} → ${rps(a.rps?.median)}`,

@@ -1,6 +1,7 @@
 import { findingLabel, machineLine, ms, percent, plural, rps, spread, table } from './format.js';
 import { ratioVerdict } from '../statistics/verdict.js';
-import { idealNote, levelHeadline, notMeasuredText, runtimeLine, slowerRoutes } from './caveats.js';
+import { idealNote, levelHeadline, notMeasuredText, runtimeLine, slowerRoutes, testLine } from './caveats.js';
+import { selfCheckLines } from './self-check.js';
 
 /**
  * The per-fixture report for a terminal: what was fixed, then per thread-pool size and
@@ -24,6 +25,7 @@ export function formatComparison(result, options = {}) {
     return out.join('\n') + '\n';
   }
   out.push(fixLine(fix, files));
+  if (result.mode === 'aa') out.push('A/A self-check: the fix is not applied; both servers run the "before" code, so every difference below is noise.');
   if (files.length > 1) out.push(...fileLines(files));
   if (options.diff !== false && fix.diff) out.push('', fix.diff.trimEnd());
   out.push('', `equivalence: ${plural(result.equivalence.requests, 'request')} answered alike by before and after`);
@@ -41,12 +43,14 @@ export function formatComparison(result, options = {}) {
     for (const level of run.levels) rows.push(...levelRows(level), ['', '', '', '', '']);
     rows.pop();
     out.push(table(['conns', 'metric', 'before', 'after', 'after vs before'], rows));
+    out.push(`  ${testLine(run)}`);
     for (const level of run.levels) {
       const notes = levelNotes(level, result.settings);
       out.push(...notes.map((n) => `  ${level.connections} conn: ${n}`));
     }
     for (const level of run.levels) out.push(...routeSection(level, result));
   }
+  if (result.selfCheck) out.push('', ...selfCheckLines(result.selfCheck));
   out.push('', `wall time: ${result.wallSeconds.toFixed(1)} s`);
   return out.join('\n') + '\n';
 }
@@ -75,25 +79,14 @@ function levelRows(level) {
   const c = String(level.connections);
   return [
     [c, 'req/s', `${rps(b.rps?.median)} ${spread(b.rps?.spread)}`, `${rps(a.rps?.median)} ${spread(a.rps?.spread)}`, ratioVerdict(r.rps).text],
-    ['', 'latency p50 ms', ms(b.latency.p50), ms(a.latency.p50), latencyVerdict(r.rounds?.p50, r.p50)],
+    ['', 'latency p50 ms', ms(b.latency.p50), ms(a.latency.p50), ratioVerdict(r.rounds?.p50).text],
     ['', 'latency p90 ms', ms(b.latency.p90), ms(a.latency.p90), ''],
-    ['', 'latency p99 ms', ms(b.latency.p99), ms(a.latency.p99), latencyVerdict(r.rounds?.p99, r.p99)],
+    ['', 'latency p99 ms', ms(b.latency.p99), ms(a.latency.p99), ratioVerdict(r.rounds?.p99).text],
     ['', 'latency max ms', ms(b.latency.max), ms(a.latency.max), ''],
     ['', 'event-loop delay p50/p99 ms', `${ms(b.eventLoop.p50)} / ${ms(b.eventLoop.p99)}`, `${ms(a.eventLoop.p50)} / ${ms(a.eventLoop.p99)}`, ''],
     ['', 'bystander p50/p99 ms', `${ms(b.bystander.p50)} / ${ms(b.bystander.p99)}`, `${ms(a.bystander.p50)} / ${ms(a.bystander.p99)}`, ''],
     ['', 'errors/timeouts/non-2xx', `${b.errors}/${b.timeouts}/${b.non2xx}`, `${a.errors}/${a.timeouts}/${a.non2xx}`, ''],
   ];
-}
-
-/**
- * A latency verdict from its per-round ratios; results saved before those existed have only the
- * ratio of the medians.
- * @param {any} rounds
- * @param {number | null} overall
- */
-function latencyVerdict(rounds, overall) {
-  if (rounds) return ratioVerdict(rounds).text;
-  return overall ? ratioVerdict({ median: overall, spread: 0, n: 1 }).text : '';
 }
 
 /**
@@ -136,8 +129,8 @@ function routeSection(level, result) {
     '100%',
     `${ms(b.latency.p50)} → ${ms(a.latency.p50)}`,
     `${ms(b.latency.p99)} → ${ms(a.latency.p99)}`,
-    latencyVerdict(r.rounds?.p50, r.p50),
-    latencyVerdict(r.rounds?.p99, r.p99),
+    ratioVerdict(r.rounds?.p50).text,
+    ratioVerdict(r.rounds?.p99).text,
   ]);
   const out = ['', `per route, ${level.connections} conn (each connection cycles through the routes, so their req/s move together; latency shows which route changed):`];
   out.push(table(['route', 'findings', 'req/s before → after', 'share', 'p50 ms', 'p99 ms', 'p50 after vs before', 'p99 after vs before'], rows));

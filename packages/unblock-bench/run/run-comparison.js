@@ -18,6 +18,9 @@ import { collectProjectFiles } from '../fixture/project-files.js';
 import { traceRouteFindings } from './route-trace.js';
 import { sweepStaleTempDirs } from '../processes/temp-folders.js';
 import { hostVerdict } from '../statistics/verdict.js';
+import { holdToFamily } from '../statistics/family.js';
+import { ALPHA } from '../statistics/round-test.js';
+import { selfCheck } from '../statistics/self-check.js';
 import { plural } from '../printers/format.js';
 
 const require = createRequire(import.meta.url);
@@ -81,6 +84,8 @@ export async function runComparison(options, hooks = {}) {
         ...(fixture.spec.expect ? { expect: fixture.spec.expect } : {}),
       },
       settings: { ...opts },
+      // A/A self-check: "after" is the "before" code again, so any difference the report claims is noise.
+      ...(opts.aa ? { mode: 'aa' } : {}),
       fix: {
         rulesApplied: after.rulesApplied,
         rulesMissing: after.rulesMissing,
@@ -94,13 +99,14 @@ export async function runComparison(options, hooks = {}) {
     const fixedFiles = after.files.filter((f) => f.changed).length;
     onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
     if (fixture.spec.expect === 'nothing-to-fix' && after.findings.length > 0) throw unexpectedFindings(after.findings);
-    if (!after.changed) {
-      return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
+    if (!after.changed && !opts.aa) {
+      return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], selfCheck: null, wallSeconds: wall() };
     }
     const node = await serverNode(fixture, files);
     // What the rules read lies in the "before" copy; the "after" copy gets the same files, rewritten.
     const original = (/** @type {string} */ file) => path.join(fixture.dir, path.relative(before.dir, file));
-    afterCopy = await prepareFixtureCopy(fixture, [...after.files.filter((f) => f.changed), ...after.created].map((f) => ({ ...f, path: original(f.path) })), 'after');
+    const rewritten = opts.aa ? [] : [...after.files.filter((f) => f.changed), ...after.created];
+    afterCopy = await prepareFixtureCopy(fixture, rewritten.map((f) => ({ ...f, path: original(f.path) })), 'after');
     const copies = { before, after: afterCopy };
     const runtime = { node: node.version, execPath: node.execPath, execArgv: node.execArgv, typescript: node.typescript, ...(node.note ? { note: node.note } : {}) };
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
@@ -119,17 +125,21 @@ export async function runComparison(options, hooks = {}) {
       });
       routes = { findings: traced.routes, error: traced.error };
     }
-    const runs = [];
+    const measured = [];
     let equivalence = null;
     for (const threadpoolSize of opts.threadpoolSizes) {
       const run = await measurePool({ fixture, copies, node, diff: after.diff, threadpoolSize, opts, machine, signal, onProgress, plan });
       equivalence = run.equivalence;
-      runs.push({ threadpoolSize, levels: run.levels });
+      measured.push({ threadpoolSize, levels: run.levels });
     }
+    // Every verdict of the report is judged together with the others (statistics/family.js).
+    const runs = holdToFamily(measured, ALPHA);
     const slices = runs.flatMap((run) => run.levels.flatMap((level) => level.slices));
     const host = hostVerdict(slices, { maxOutsideLoad: opts.maxOutsideLoad, maxSteal: opts.maxSteal / 100 });
     onProgress({ fixture: name, phase: 'done', message: 'done', fraction: 1 });
-    return { ...base, status: 'measured', runtime, equivalence, routes, host, runs, wallSeconds: wall() };
+    // Only an A/A run has one: there every claimed difference is a false one.
+    const check = opts.aa ? selfCheck(runs, base.fixture.routes) : null;
+    return { ...base, status: 'measured', runtime, equivalence, routes, host, runs, selfCheck: check, wallSeconds: wall() };
   } finally {
     await Promise.all([before.dispose(), afterCopy?.dispose()]);
   }

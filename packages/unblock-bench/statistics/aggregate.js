@@ -1,4 +1,5 @@
 import { mergeHistograms, median, summarize } from './stats.js';
+import { testRounds } from './round-test.js';
 import { boundResource, fractionOfIdeal, idealGain } from './ideal.js';
 
 /**
@@ -118,13 +119,13 @@ export function routeFigures(slices, pairs) {
 }
 
 /**
- * The ratio of one figure per round, summarised; above 1 means the fix helped.
+ * The ratio of one figure per round, summarised and tested; above 1 means the fix helped.
  * @param {Array<[SliceRecord, SliceRecord]>} pairs
  * @param {(s: SliceRecord) => number | null | undefined} get
  * @param {boolean} lowerIsBetter true for latencies (ratio before/after), false for throughput
  */
 function pairRatio(pairs, get, lowerIsBetter) {
-  return summarize(
+  return testRounds(
     pairs.map(([b, a]) => {
       const x = get(b);
       const y = get(a);

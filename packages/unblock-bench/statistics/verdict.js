@@ -1,42 +1,72 @@
 /**
- * What a measured ratio and a measured host mean, in words a reader can act on: "1.48× faster",
- * "1.10× slower" (never "0.91× faster"), "inconclusive" when the rounds disagree about the
- * direction, and "noisy host" when the machine was busy with other work. Pure functions, shared
- * by every printer and by the extension.
+ * What a measured ratio and a measured host mean, in words a reader can act on. A ratio is named
+ * ("1.48× faster", "1.10× slower", never "0.91× faster") only when the sign-flip test over the
+ * interleaved rounds rejects "no difference", after adjusting for the report's other comparisons;
+ * otherwise it is "no difference detected (could detect ≥ 12%)", with the smallest difference
+ * the run could have seen. "noisy host" says the machine was busy with other work. Pure
+ * functions, shared by every printer (and so by the extension, which shows their output).
  */
+import { smallestPValue } from './sign-flip.js';
 
 /**
  * @typedef {object} Verdict
- * @property {'faster' | 'slower' | 'unchanged' | 'inconclusive' | 'unknown'} kind
- * @property {number | null} factor how many times faster or slower (≥ 1), null when unknown
+ * @property {'faster' | 'slower' | 'no-difference' | 'unknown'} kind
+ * @property {number | null} factor for a claim, how many times faster or slower (≥ 1); null otherwise
+ * @property {[number, number] | null} ci for a claim, the factors the test does not reject (same direction as `factor`)
+ * @property {number | null} detectable smallest difference the run could detect, as a ratio ≥ 1 (1.12 = 12 %); null when too few rounds
+ * @property {number | null} p the test's p-value, adjusted for the report's other comparisons when it was
  * @property {number | null} spread relative half-range of the per-round ratios
- * @property {string} text e.g. "1.10× slower ±2.0%"
+ * @property {string} text e.g. "1.10× slower (95% CI 1.04–1.17×)", "no difference detected (could detect ≥ 12%)"
  */
-
-/** Ratios this close to 1 are "unchanged": a difference nobody could notice. */
-const UNCHANGED_WITHIN = 0.01;
 
 /**
- * The verdict on a ratio where above 1 means the fix helped (after/before req/s, or
- * before/after latency), from its per-round summary.
- * @param {{ median: number, spread: number, n: number } | null | undefined} summary
+ * The verdict on a ratio where above 1 means the fix helped (after/before req/s, or before/after
+ * latency), from its round test (statistics/round-test.js, adjusted by statistics/family.js).
+ * @param {import('./round-test.js').RoundTest | null | undefined} test
  * @returns {Verdict}
  */
-export function ratioVerdict(summary) {
-  if (!summary || !Number.isFinite(summary.median) || summary.median <= 0) {
-    return { kind: 'unknown', factor: null, spread: null, text: 'n/a' };
+export function ratioVerdict(test) {
+  if (!test || typeof test.p !== 'number' || !Number.isFinite(test.mean) || test.mean <= 0) {
+    return { kind: 'unknown', factor: null, ci: null, detectable: null, p: null, spread: test?.spread ?? null, text: 'n/a' };
   }
-  const { median, spread } = summary;
-  const band = spread > 0 ? ` ±${(spread * 100).toFixed(1)}%` : '';
-  // The rounds' own range says how far the median could be off; when it reaches across 1×,
-  // the rounds do not even agree on the direction.
-  if (summary.n >= 2 && Math.abs(median - 1) <= spread * median) {
-    return { kind: 'inconclusive', factor: null, spread, text: `inconclusive (${median.toFixed(2)}×${band} covers 1×)` };
+  const p = test.q ?? test.p;
+  const detectable = test.detectable ?? null;
+  const spread = test.spread ?? null;
+  if (p > test.alpha) {
+    return { kind: 'no-difference', factor: null, ci: null, detectable, p, spread, text: `no difference detected (${detectableText(test)})` };
   }
-  if (Math.abs(median - 1) < UNCHANGED_WITHIN) return { kind: 'unchanged', factor: 1, spread, text: `unchanged${band}` };
-  const factor = median >= 1 ? median : 1 / median;
-  const kind = median >= 1 ? 'faster' : 'slower';
-  return { kind, factor, spread, text: `${factor.toFixed(2)}× ${kind}${band}` };
+  const faster = test.mean >= 1;
+  const factor = faster ? test.mean : 1 / test.mean;
+  const [low, high] = test.ci ?? [test.mean, test.mean];
+  /** @type {[number, number]} */
+  const ci = faster ? [low, high] : [1 / high, 1 / low];
+  const level = Math.round((1 - test.alpha) * 100);
+  const kind = faster ? 'faster' : 'slower';
+  return { kind, factor, ci, detectable, p, spread, text: `${factor.toFixed(2)}× ${kind} (${level}% CI ${ci[0].toFixed(2)}–${ci[1].toFixed(2)}×)` };
+}
+
+/**
+ * "could detect ≥ 12%", or why no difference could have been shown: too few rounds for the
+ * level the report's comparisons demand.
+ * @param {import('./round-test.js').RoundTest} test
+ */
+export function detectableText(test) {
+  const at = test.detectableAt ?? test.alpha;
+  if (test.detectable === null || test.detectable === undefined || !Number.isFinite(test.detectable)) {
+    let needed = Math.max(2, test.n + 1);
+    while (smallestPValue(needed) > at && needed < 100) needed += 1;
+    return `${test.n} round${test.n === 1 ? '' : 's'} cannot show one; needs ≥ ${needed}`;
+  }
+  return `could detect ≥ ${percentOver(test.detectable)}`;
+}
+
+/**
+ * "12%" for 1.12, "3.5%" for 1.035, "240%" for 3.4.
+ * @param {number} ratio ≥ 1
+ */
+export function percentOver(ratio) {
+  const x = (ratio - 1) * 100;
+  return `${x < 10 ? x.toFixed(1) : x.toFixed(0)}%`;
 }
 
 /**

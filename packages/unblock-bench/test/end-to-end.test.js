@@ -59,4 +59,23 @@ describe('bench-runner: one real comparison end to end', function () {
     assert.deepEqual(phases, ['fix']);
     assert.match(formatComparison(result), /nothing to fix/);
   });
+
+  it('--aa runs the "before" code in both servers: a fix that changes the answer is refused, its A/A run is measured', async () => {
+    const fixture = path.join(FIXTURES, 'answers-own-text');
+    const refused = await runComparison({ fixture, maxRepeats: 0 }).then(() => assert.fail('expected a refusal'), (e) => e);
+    assert.equal(refused.code, 'NOT_EQUIVALENT');
+    const baseline = childPids();
+    const result = await runComparison({ fixture, aa: true, maxRepeats: 0 });
+    assert.deepEqual(childPids(), baseline, 'everything stopped');
+    assert.equal(result.status, 'measured');
+    assert.equal(result.mode, 'aa');
+    assert.equal(result.fix.findings.length, 1, 'the fix is found, and not applied');
+    assert.equal(result.runs[0].levels[0].slices.length, 12);
+    assert.equal(result.selfCheck?.comparisons, 3);
+    assert.equal(result.selfCheck?.levels[0].items.length, 3);
+    const text = formatComparison(result);
+    assert.match(text, /^A\/A self-check: the fix is not applied; both servers run the "before" code/m);
+    assert.match(text, /^A\/A self-check: both servers ran the "before" code, (and none of the 3 comparisons|yet \d of 3 comparisons) claimed a difference/m);
+    assert.match(renderHtml([{ fixture: 'answers-own-text', result }]), /not applied: A\/A self-check/);
+  });
 });

@@ -198,7 +198,7 @@ describe('Unblock in a trusted workspace', function () {
     assert.match(text, /Unblock bench report/);
     assert.match(text, /io-six-upstream/);
     assert.match(text, /req\/s/);
-    assert.match(text, /\d+(\.\d+)?× (faster|slower)|inconclusive/, 'an after/before verdict');
+    assert.match(text, /\d+(\.\d+)?× (faster|slower) \(95% CI|no difference detected \((could detect|\d+ rounds? cannot)/, 'an after/before verdict');
     assert.match(text, /(quiet|noisy) host/i);
     assert.match(text, /Promise\.all/, 'the diff that was benchmarked');
     assert.match(text, /Open the fixed version/);

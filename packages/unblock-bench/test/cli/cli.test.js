@@ -30,6 +30,13 @@ describe('unblock-bench command line', () => {
     assert.equal(stderr.trim(), 'unblock-bench: --latency goes with --function (see --help)');
   });
 
+  it('refuses --aa with --function, and lists --aa in --help', () => {
+    const { code, stderr } = run(['--aa', '--function', 'a.js:1']);
+    assert.equal(code, 2);
+    assert.equal(stderr.trim(), 'unblock-bench: --aa goes with fixtures, not --function (see --help)');
+    assert.match(run(['--help']).stdout, /--aa {2,}A\/A self-check/);
+  });
+
   it('refuses fixtures and --function together', () => {
     const { code, stderr } = run(['--function', 'a.js:1', 'fixtures/fetch-all-data']);
     assert.equal(code, 2);

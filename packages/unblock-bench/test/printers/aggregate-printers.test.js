@@ -45,14 +45,16 @@ function slice(variant, round, rps, p50, extra = {}) {
 }
 
 function levelFixture() {
-  const slices = [
-    slice('before', 0, 100, 60),
-    slice('after', 0, 500, 12),
-    slice('before', 1, 110, 55),
-    slice('after', 1, 520, 11),
-    slice('before', 2, 90, 65),
-    slice('after', 2, 470, 13, { noisy: true, repeats: 1 }),
+  // Nine rounds: three figures, each three times (enough rounds for the test to name the gain).
+  const figures = [
+    [100, 60, 500, 12],
+    [110, 55, 520, 11],
+    [90, 65, 470, 13],
   ];
+  const slices = Array.from({ length: 9 }, (_, round) => {
+    const [brps, bp50, arps, ap50] = figures[round % 3];
+    return [slice('before', round, brps, bp50), slice('after', round, arps, ap50, round === 2 ? { noisy: true, repeats: 1 } : {})];
+  }).flat();
   return aggregateLevel(/** @type {any[]} */ (slices), { connections: 10, threadpoolSize: 4, cores: 2, ideal: { kind: 'parallel-io', before: 6, after: 1 } });
 }
 
@@ -64,7 +66,7 @@ function resultFixture() {
     startedAt: '2026-01-01T00:00:00.000Z',
     machine: { cores: 2, cpuModel: 'Test CPU', node: 'v20.20.2', platform: 'linux-x64', memoryGiB: 4 },
     fixture: { name: 'io-demo', title: 'Demo <fixture>', description: 'd', seed: 's', dir: '/x', entry: 'server.js' },
-    settings: { connections: [10], duration: 2, rounds: 3, warmup: 1, threadpoolSizes: [4], rules: [], maxOutsideLoad: 0.5 },
+    settings: { connections: [10], duration: 2, rounds: 9, warmup: 1, threadpoolSizes: [4], rules: [], maxOutsideLoad: 0.5 },
     fix: { rulesApplied: ['unblock/no-await-waterfall'], rulesMissing: [], findings: [{ ruleId: 'unblock/no-await-waterfall', line: 3, column: 1, message: 'm' }], unfixed: [], diff: '--- before/server.js\n+++ after/server.js\n-old\n+new\n' },
     status: 'measured',
     equivalence: { equal: true, requests: 2, differences: [] },
@@ -87,20 +89,23 @@ describe('bench-runner: statistics and aggregation', () => {
     const level = levelFixture();
     assert.equal(level.before.rps.median, 100);
     assert.equal(level.after.rps.median, 500);
-    // ratios per round: 5, 520/110, 470/90 → median 5
+    // ratios per round: 5, 520/110, 470/90 (three times each) → median 5
     assert.equal(level.ratio.rps.median, 5);
-    assert.equal(level.ratio.rps.n, 3);
+    assert.equal(level.ratio.rps.n, 9);
     assert.ok(level.ratio.rps.spread > 0);
     assert.equal(level.before.latency.p50, 60);
     assert.equal(level.after.latency.p50, 12);
     assert.equal(level.ratio.p50, 5);
     assert.equal(level.before.eventLoop.p99, 40);
     assert.equal(level.after.bystander.p50, 0.4);
-    assert.equal(level.before.timeouts, 3);
-    assert.deepEqual(level.after.rpsPerRound, [500, 520, 470]);
+    assert.equal(level.before.timeouts, 9);
+    assert.deepEqual(level.after.rpsPerRound, [500, 520, 470, 500, 520, 470, 500, 520, 470]);
     assert.equal(level.noisySlices, 1);
     assert.equal(level.repeatedSlices, 1);
-    assert.equal(level.after.histogram.reduce((a, b) => a + b, 0), 15);
+    assert.equal(level.after.histogram.reduce((a, b) => a + b, 0), 45);
+    // Nine rounds that all agree: the gain is named, with its interval and p-value.
+    assert.equal(level.ratio.rps.p, 2 / 512);
+    assert.ok(level.ratio.rps.ci[0] > 4.7 && level.ratio.rps.ci[1] < 5.3);
   });
 
   it('predicts the ideal gain the issue names', () => {
@@ -131,7 +136,7 @@ describe('bench-runner: printers', () => {
     const text = formatComparison(resultFixture());
     assert.match(text, /^io-demo — Demo <fixture>/);
     assert.match(text, /machine: 2 cores \(Test CPU\), Node v20\.20\.2/);
-    assert.match(text, /req\/s\s+100 ±\S+\s+500 ±\S+\s+5\.00× faster ±\S+%/);
+    assert.match(text, /req\/s\s+100 ±\S+\s+500 ±\S+\s+4\.98× faster \(95% CI 4\.\d\d–5\.\d\d×\)/);
     assert.match(text, /bystander p50\/p99 ms\s+30\.0 \/ 60\.0\s+0\.40 \/ 1\.2$/m);
     assert.match(text, /10 conn: ideal gain 6\.00× .*reached 80% of it/);
     assert.match(text, /10 conn: 1 slice ran while other programs used more than 0\.5 cores/);
@@ -172,7 +177,7 @@ describe('bench-runner: printers', () => {
       { fixture: 'fixtures/broken', error: { message: 'the before server crashed: boom' } },
     ]);
     assert.match(text, /^machine: 2 cores/);
-    assert.match(text, /io-demo\s+4\s+10\s+100 → 500\s+5\.00× faster ±\S+\s+60\.0 → 12\.0/);
+    assert.match(text, /io-demo\s+4\s+10\s+100 → 500\s+4\.98× faster \(95% CI \S+\)\s+60\.0 → 12\.0/);
     assert.match(text, /6\.00× \(80%\)/);
     assert.match(text, /fixtures\/broken .*error: the before server crashed: boom/);
     const md = formatSummary([{ fixture: 'x', result: resultFixture() }], { markdown: true });
@@ -203,7 +208,7 @@ describe('bench-runner: printers', () => {
     // Words for users, not for us.
     assert.doesNotMatch(html, /\(s\)|Seed experiment|Before = /);
     assert.match(html, /The fix: 1 finding/);
-    assert.match(html, /<h3>10 connections, UV_THREADPOOL_SIZE=4: 5\.00× faster ±4\.9% \(req\/s 100 → 500\)<\/h3>/);
+    assert.match(html, /<h3>10 connections, UV_THREADPOOL_SIZE=4: 4\.98× faster \(95% CI 4\.\d\d–5\.\d\d×\) \(req\/s 100 → 500\)<\/h3>/);
     // Round axis labels only: 0, 0.5, 1, 1.5 — never 0.38 or 1.1.
     const labels = [...html.matchAll(/text-anchor="end" font-size="10">([^<]+)</g)].map((m) => Number(m[1]));
     /** A whole multiple of 1, 2 or 5 times the power of ten just below it (so 1.5 = 3 × 0.5 is round, 1.1 and 0.38 are not). */

@@ -42,11 +42,22 @@ function slice(variant, round, rps, users, login, extra = {}) {
 }
 
 /**
+ * Nine rounds, the given ones repeated in turn (nine rounds that agree are enough for a claim).
  * @param {Array<[number, number, number, number, number, number]>} rounds per round: before rps, users, login; after rps, users, login
  * @param {import('../../fixture/fixture.js').IdealSpec} ideal
  * @param {number} [connections]
  */
 function level(rounds, ideal, connections = 10) {
+  return levelOf(Array.from({ length: 9 }, (_, i) => rounds[i % rounds.length]), ideal, connections);
+}
+
+/**
+ * The level of exactly these rounds.
+ * @param {Array<[number, number, number, number, number, number]>} rounds
+ * @param {import('../../fixture/fixture.js').IdealSpec} ideal
+ * @param {number} connections
+ */
+function levelOf(rounds, ideal, connections) {
   const slices = rounds.flatMap(([br, bu, bl, ar, au, al], round) => [slice('before', round, br, bu, bl), slice('after', round, ar, au, al)]);
   return { ...aggregateLevel(/** @type {any[]} */ (slices), { connections, threadpoolSize: 4, cores: 2, ideal }), slices: [] };
 }
@@ -57,7 +68,7 @@ function result(lvl) {
     schema: 1,
     machine: { cores: 2, cpuModel: 'Test CPU', node: 'v20.20.2', platform: 'linux-x64', memoryGiB: 4 },
     fixture: { name: 'ts-app', title: 'T', description: '', seed: '', dir: '/x', entry: 'src/app.ts', routes: ['GET /users/7', 'POST /login'] },
-    settings: { connections: [lvl.connections], duration: 1, rounds: 3, warmup: 0, threadpoolSizes: [4], rules: [], maxOutsideLoad: 0.5 },
+    settings: { connections: [lvl.connections], duration: 1, rounds: 9, warmup: 0, threadpoolSizes: [4], rules: [], maxOutsideLoad: 0.5 },
     fix: { rulesApplied: ['unblock/no-blocking-sync-call'], rulesMissing: [], findings: [], unfixed: [], diff: '', files: [] },
     status: 'measured',
     runtime: { node: 'v22.23.3', execPath: '/opt/node22/bin/node', execArgv: [], typescript: 'strip', note: "the runner's Node (v20.20.2) cannot strip types" },
@@ -98,7 +109,7 @@ describe('bench-runner: what is said before the headline', () => {
       { kind: 'offload' },
     );
     assert.deepEqual(slowerRoutes(mixed, result(mixed)), []);
-    assert.equal(levelHeadline(mixed, result(mixed)), '1.50× faster');
+    assert.match(levelHeadline(mixed, result(mixed)), /^1\.50× faster \(95% CI/);
   });
 
   it('explains a measured gain above the ideal: what the model assumes, and what it does not count', () => {
@@ -131,6 +142,9 @@ describe('bench-runner: what is said before the headline', () => {
     );
     assert.equal(noisyReason(wide), 'the rounds disagree by ±20%');
     assert.equal(noisyReason(slowerLogin), null);
+    // Three rounds cannot show any difference: the row says so.
+    const three = levelOf([[100, 10, 10, 150, 9, 9], [100, 10, 10, 151, 9, 9], [100, 10, 10, 149, 9, 9]], { kind: 'none' }, 10);
+    assert.equal(noisyReason(three), 'too few rounds to show a difference');
     const html = renderHtml([{ fixture: 'a', result: result(wide) }, { fixture: 'b', result: { ...result(slowerLogin), fixture: { ...result(slowerLogin).fixture, name: 'steady' } } }]);
     assert.match(html, /<tr class="noisy"><td data-label="fixture">ts-app <span class="mark" title="the rounds disagree by ±20%">⚠ noisy<\/span>/);
     assert.match(html, /<tr><td data-label="fixture">steady<\/td>/);

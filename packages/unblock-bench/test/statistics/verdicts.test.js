@@ -1,34 +1,53 @@
 /**
- * The words the reports put on numbers: "faster" only when the fix is faster, "N× slower" when it
- * is slower, "inconclusive" when the rounds' spread reaches across 1×, and "noisy host" when the
- * hypervisor stole CPU time or other programs were busy. Pure functions, made-up figures.
+ * The words the reports put on numbers: "N× faster" or "N× slower" only when the rounds' test
+ * rejects "no difference", "no difference detected (could detect ≥ X%)" otherwise, and "noisy
+ * host" when the hypervisor stole CPU time or other programs were busy. Pure functions, made-up
+ * figures.
  */
 import assert from 'node:assert/strict';
 import { aggregateLevel, formatComparison, formatSummary, hostVerdict, ratioVerdict, renderHtml } from '../../index.js';
+import { testRounds } from '../../statistics/round-test.js';
+import { holdToFamily } from '../../statistics/family.js';
 import { readStealTicks } from '../../processes/cpu-sampler.js';
 
 describe('bench-runner: verdict wording', () => {
-  it('says "1.10× slower" for a ratio below 1, never "0.91× faster"', () => {
-    const v = ratioVerdict({ median: 1 / 1.1, spread: 0.02, n: 5 });
+  // Ten rounds around a ratio, scattered by ±jitter (alternating, so the rounds agree on the direction when jitter is small).
+  const around = (/** @type {number} */ ratio, /** @type {number} */ jitter, n = 10) => testRounds(Array.from({ length: n }, (_, i) => ratio * (1 + (i % 2 ? jitter : -jitter) * (1 + i / n))));
+
+  it('says "1.10× slower" for a ratio below 1, never "0.91× faster", with its confidence interval', () => {
+    const v = ratioVerdict(around(1 / 1.1, 0.02));
     assert.equal(v.kind, 'slower');
-    assert.equal(v.text, '1.10× slower ±2.0%');
-    assert.equal(ratioVerdict({ median: 1.48, spread: 0.011, n: 5 }).text, '1.48× faster ±1.1%');
+    assert.match(v.text, /^1\.10× slower \(95% CI 1\.0\d–1\.1\d×\)$/);
+    assert.ok(v.ci && v.ci[0] < 1.1 && v.ci[1] > 1.1 && v.ci[0] > 1);
+    assert.match(ratioVerdict(around(1.48, 0.011)).text, /^1\.48× faster \(95% CI 1\.4\d–1\.\d\d×\)$/);
   });
 
-  it('says "inconclusive" when the spread covers 1×', () => {
+  it('says "no difference detected" with the smallest difference the run could detect when the test does not reject', () => {
     // The issue's case: 0.87× ±19.2% on a shared host.
-    const v = ratioVerdict({ median: 0.87, spread: 0.192, n: 5 });
-    assert.equal(v.kind, 'inconclusive');
-    assert.equal(v.text, 'inconclusive (0.87× ±19.2% covers 1×)');
-    assert.equal(ratioVerdict({ median: 1.05, spread: 0.06, n: 3 }).kind, 'inconclusive');
-    // Just outside: the whole band is above 1.
-    assert.equal(ratioVerdict({ median: 1.1, spread: 0.05, n: 3 }).kind, 'faster');
+    const v = ratioVerdict(around(0.87, 0.192));
+    assert.equal(v.kind, 'no-difference');
+    assert.match(v.text, /^no difference detected \(could detect ≥ \d+%\)$/);
+    assert.equal(v.factor, null);
+    // Rounds that scatter less could have seen a smaller difference.
+    const calmer = ratioVerdict(around(1.0, 0.05));
+    assert.ok(/** @type {number} */ (calmer.detectable) < /** @type {number} */ (v.detectable));
   });
 
-  it('a single round has no spread to judge by: the direction is still named', () => {
-    assert.equal(ratioVerdict({ median: 0.5, spread: 0, n: 1 }).text, '2.00× slower');
-    assert.equal(ratioVerdict({ median: 1.004, spread: 0, n: 1 }).kind, 'unchanged');
+  it('claims nothing from too few rounds, and says how many it would need', () => {
+    const five = ratioVerdict(testRounds([2, 2.1, 1.9, 2.05, 2]));
+    assert.equal(five.kind, 'no-difference');
+    assert.equal(five.text, 'no difference detected (5 rounds cannot show one; needs ≥ 6)');
+    assert.equal(ratioVerdict(testRounds([0.5])).text, 'no difference detected (1 round cannot show one; needs ≥ 6)');
+    // Alone, 8 rounds that agree are a claim; among 11 comparisons a lone difference must reach
+    // p ≤ 0.05 / 11, which takes 9 rounds.
+    const eight = testRounds([2, 2.1, 1.9, 2.05, 2, 2, 2.1, 1.95]);
+    assert.equal(ratioVerdict(eight).kind, 'faster');
+    const flat = testRounds([1, 1, 1, 1, 1, 1, 1, 1]);
+    const level = { ratio: { rps: eight, rounds: { p50: flat, p99: flat } }, routes: [0, 1, 2, 3].map((index) => ({ index, ratio: { p50: flat, p99: flat } })) };
+    const [run] = holdToFamily([{ levels: [level] }], 0.05);
+    assert.equal(ratioVerdict(run.levels[0].ratio.rps).text, 'no difference detected (8 rounds cannot show one; needs ≥ 9)');
     assert.equal(ratioVerdict(null).text, 'n/a');
+    assert.equal(ratioVerdict(/** @type {any} */ ({ median: 1.4, spread: 0.01, n: 5 })).kind, 'unknown', 'a result saved without a test');
   });
 
   it('calls the host noisy when the hypervisor steals CPU time', () => {
@@ -87,20 +106,17 @@ function slice(variant, round, slowMs, cheapMs) {
 }
 
 describe('bench-runner: per-route report', () => {
-  const slices = [
-    slice('before', 0, 30, 1.0),
-    slice('after', 0, 10, 1.1),
-    slice('before', 1, 31, 1.0),
-    slice('after', 1, 10, 0.9),
-    slice('before', 2, 29, 1.0),
-    slice('after', 2, 11, 1.0),
-  ];
+  // Ten rounds: the slow route goes from about 30 to 10 ms, the cheap one stays at about 1 ms.
+  const slices = Array.from({ length: 10 }, (_, round) => {
+    const wobble = round % 2 ? 1 : -1;
+    return [slice('before', round, 30 + wobble * (round % 3), 1.0), slice('after', round, 10, 1.0 + wobble * 0.1)];
+  }).flat();
   const level = { ...aggregateLevel(/** @type {any[]} */ (slices), { connections: 1, threadpoolSize: 4, cores: 2, ideal: { kind: 'none' } }), slices: [] };
   const finding = { file: 'routes/users.js', ruleId: 'unblock/no-await-waterfall', line: 9, column: 3, message: 'm' };
   const result = {
     machine: { cores: 2, cpuModel: 'Test CPU', node: 'v20', platform: 'linux-x64' },
     fixture: { name: 'app', title: 'App', entry: 'server.js', routes: ['GET /users/1', 'GET /health'] },
-    settings: { rounds: 3, duration: 1, warmup: 0, maxOutsideLoad: 0.5 },
+    settings: { rounds: 10, duration: 1, warmup: 0, maxOutsideLoad: 0.5 },
     fix: {
       rulesApplied: ['unblock/no-await-waterfall'],
       rulesMissing: [],
@@ -116,7 +132,7 @@ describe('bench-runner: per-route report', () => {
     equivalence: { equal: true, requests: 2, differences: [] },
     routes: { findings: [{ route: 'GET /users/1', findings: [finding] }, { route: 'GET /health', findings: [] }], error: null },
     host: hostVerdict(slices, { maxOutsideLoad: 0.5, maxSteal: 0.05 }),
-    runs: [{ threadpoolSize: 4, levels: [level] }],
+    runs: holdToFamily([{ threadpoolSize: 4, levels: [level] }], 0.05),
     wallSeconds: 3,
   };
 
@@ -127,14 +143,15 @@ describe('bench-runner: per-route report', () => {
     assert.equal(slow.before.latency.p50, 30);
     assert.equal(slow.after.latency.p50, 10);
     assert.equal(ratioVerdict(slow.ratio.p50).kind, 'faster');
-    assert.equal(ratioVerdict(cheap.ratio.p50).kind, 'inconclusive');
+    assert.equal(ratioVerdict(cheap.ratio.p50).kind, 'no-difference');
   });
 
   it('prints a per-route table with a total, the findings per route and the noisy host', () => {
     const text = formatComparison(result);
     assert.match(text, /^host: noisy host: other programs used 1\.5 cores/m);
-    assert.match(text, /^GET \/users\/1\s+1\s+50\.0 → 50\.0\s+50% → 50%\s+30\.0 → 10\.0\s+60\.0 → 20\.0\s+3\.00× faster/m);
-    assert.match(text, /^GET \/health\s+0\s.*inconclusive \(1\.00× ±10\.1% covers 1×\)/m);
+    assert.match(text, /^GET \/users\/1\s+1\s+50\.0 → 50\.0\s+50% → 50%\s+30\.0 → 10\.0\s+60\.0 → 20\.0\s+2\.99× faster \(95% CI 2\.9\d–3\.\d\d×\)/m);
+    assert.match(text, /^GET \/health\s+0\s.*no difference detected \(could detect ≥ \d+%\)/m);
+    assert.match(text, /^ {2}verdicts: a sign-flip test on the 10 rounds' after\/before ratios; the report's 7 comparisons together hold false claims to 5%/m);
     assert.match(text, /^total \(all routes\)\s+1\s+100 → 100\s+100%/m);
     assert.match(text, /^ {2}GET \/users\/1: routes\/users\.js:9 no-await-waterfall$/m);
     assert.match(text, /^ {2}GET \/health: none$/m);
@@ -146,7 +163,8 @@ describe('bench-runner: per-route report', () => {
   it('puts the same per-route table and host verdict in the HTML report', () => {
     const html = renderHtml([{ fixture: 'app', result }]);
     assert.match(html, /<th>findings its requests ran<\/th>/);
-    assert.match(html, /<td data-label="route">GET \/users\/1<\/td><td data-label="findings its requests ran">routes\/users\.js:9 no-await-waterfall<\/td><td data-label="p50 ms">30\.0\u00a0→ 10\.0<\/td><td data-label="p50 after vs before">3\.00× faster ±7\.7%<\/td>/);
+    assert.match(html, /<td data-label="route">GET \/users\/1<\/td><td data-label="findings its requests ran">routes\/users\.js:9 no-await-waterfall<\/td><td data-label="p50 ms">30\.0\u00a0→ 10\.0<\/td><td data-label="p50 after vs before">2\.99× faster \(95% CI 2\.9\d–3\.\d\d×\)<\/td>/);
+    assert.match(html, /<td data-label="p50 after vs before">no difference detected \(could detect ≥ \d+%\)<\/td>/);
     assert.match(html, /<td data-label="route">GET \/health<\/td><td data-label="findings its requests ran">none<\/td>/);
     assert.match(html, /<p class="note">Noisy host: other programs used 1\.5 cores/);
   });
