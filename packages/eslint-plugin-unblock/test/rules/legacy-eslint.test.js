@@ -1,5 +1,5 @@
 /**
- * ESLint 8.57, both ways a project on it configures plugins: flat config (`eslint.config.js`, or
+ * ESLint 8.57 (and ESLint 9 in eslintrc mode), both ways a project on it configures plugins: flat config (`eslint.config.js`, or
  * `ESLINT_USE_FLAT_CONFIG=true`) with `configs.recommended`, and eslintrc with
  * `extends: ['plugin:unblock/recommended-legacy']`, which ESLint 8 loads by `require()`-ing the
  * package by name. Each rule's own cases run on ESLint 8's flat tester (rule-tester.js); this
@@ -14,12 +14,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import eslint8 from 'eslint8';
 import eslint8Internals from 'eslint8/use-at-your-own-risk';
+import eslint9Internals from 'eslint9/use-at-your-own-risk';
 import plugin from '../../index.js';
 
 const require = createRequire(import.meta.url);
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const { ESLint: LegacyESLint } = eslint8;
 const { FlatESLint } = eslint8Internals;
+/** ESLint 9's eslintrc mode (`ESLINT_USE_FLAT_CONFIG=false`), which the same legacy config serves. */
+const { LegacyESLint: LegacyESLint9 } = eslint9Internals;
 
 /** One waterfall of two independent reads: the finding every install check expects. */
 const WATERFALL = 'export async function load(db, id) {\n  const user = await db.getUser(id);\n  const orders = await db.getOrders(id);\n  return { user, orders };\n}\n';
@@ -27,7 +30,7 @@ const WATERFALL = 'export async function load(db, id) {\n  const user = await db
 /** @param {import('eslint').ESLint.LintResult[]} results */
 const reportsOf = (results) => results.flatMap((result) => result.messages.map((message) => `${message.line}:${message.column} ${message.ruleId}`));
 
-describe('ESLint 8.57 configs', () => {
+describe('ESLint 8.57 and eslintrc configs', () => {
   // An empty project of its own: a file under this repository's test/ would be test code, which the rules leave alone.
   /** @type {string} */
   let project;
@@ -67,6 +70,16 @@ describe('ESLint 8.57 configs', () => {
     const eslint = new LegacyESLint({ cwd: project, resolvePluginsRelativeTo: repoRoot, useEslintrc: false, overrideConfig: { extends: ['plugin:unblock/recommended-legacy'] } });
     const script = WATERFALL.replace('export async function', 'async function').concat('module.exports = { load };\n');
     assert.deepEqual(reportsOf(await eslint.lintText(script, { filePath: FILE.replace(/\.js$/, '.cjs') })), ['2:3 unblock/no-await-waterfall']);
+  });
+
+  it('ESLint 9 in eslintrc mode: the same legacy config reports the same waterfall', async () => {
+    const eslint = new LegacyESLint9({
+      cwd: project,
+      resolvePluginsRelativeTo: repoRoot,
+      useEslintrc: false,
+      overrideConfig: { parserOptions: { sourceType: 'module' }, extends: ['plugin:unblock/recommended-legacy'] },
+    });
+    assert.deepEqual(reportsOf(await eslint.lintText(WATERFALL, { filePath: FILE })), ['2:3 unblock/no-await-waterfall']);
   });
 
   it('flat config: configs.recommended reports the same waterfall', async () => {
