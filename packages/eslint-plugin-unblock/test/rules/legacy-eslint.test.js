@@ -55,31 +55,31 @@ describe('ESLint 8.57 and eslintrc configs', () => {
     assert.deepEqual(Object.keys(legacy.rules ?? {}).sort(), Object.keys(plugin.rules).map((id) => `unblock/${id}`).sort());
   });
 
+  /**
+   * Lints `code` as `file` in eslintrc mode, with no config but the legacy one (and `sourceType`, if given):
+   * no parserOptions of the test's own, so the legacy config must make `async`/`await` parse (eslintrc's default is ES5).
+   * @param {any} ESLintClass ESLint 8's `ESLint` or ESLint 9's `LegacyESLint`
+   * @param {string} code
+   * @param {string} file
+   * @param {{ sourceType?: 'module' }} [parserOptions]
+   */
+  const lintLegacy = async (ESLintClass, code, file, parserOptions = {}) => {
+    const overrideConfig = { parserOptions, extends: ['plugin:unblock/recommended-legacy'] };
+    const eslint = new ESLintClass({ cwd: project, resolvePluginsRelativeTo: repoRoot, useEslintrc: false, overrideConfig });
+    return reportsOf(await eslint.lintText(code, { filePath: file }));
+  };
+
   it('eslintrc: extends plugin:unblock/recommended-legacy reports the waterfall', async () => {
-    // No parserOptions of our own: the legacy config must make `async`/`await` parse (eslintrc's default is ES5).
-    const eslint = new LegacyESLint({
-      cwd: project,
-      resolvePluginsRelativeTo: repoRoot,
-      useEslintrc: false,
-      overrideConfig: { parserOptions: { sourceType: 'module' }, extends: ['plugin:unblock/recommended-legacy'] },
-    });
-    assert.deepEqual(reportsOf(await eslint.lintText(WATERFALL, { filePath: FILE })), ['2:3 unblock/no-await-waterfall']);
+    assert.deepEqual(await lintLegacy(LegacyESLint, WATERFALL, FILE, { sourceType: 'module' }), ['2:3 unblock/no-await-waterfall']);
   });
 
   it('eslintrc: a CommonJS script parses under the legacy config alone', async () => {
-    const eslint = new LegacyESLint({ cwd: project, resolvePluginsRelativeTo: repoRoot, useEslintrc: false, overrideConfig: { extends: ['plugin:unblock/recommended-legacy'] } });
     const script = WATERFALL.replace('export async function', 'async function').concat('module.exports = { load };\n');
-    assert.deepEqual(reportsOf(await eslint.lintText(script, { filePath: FILE.replace(/\.js$/, '.cjs') })), ['2:3 unblock/no-await-waterfall']);
+    assert.deepEqual(await lintLegacy(LegacyESLint, script, FILE.replace(/\.js$/, '.cjs')), ['2:3 unblock/no-await-waterfall']);
   });
 
   it('ESLint 9 in eslintrc mode: the same legacy config reports the same waterfall', async () => {
-    const eslint = new LegacyESLint9({
-      cwd: project,
-      resolvePluginsRelativeTo: repoRoot,
-      useEslintrc: false,
-      overrideConfig: { parserOptions: { sourceType: 'module' }, extends: ['plugin:unblock/recommended-legacy'] },
-    });
-    assert.deepEqual(reportsOf(await eslint.lintText(WATERFALL, { filePath: FILE })), ['2:3 unblock/no-await-waterfall']);
+    assert.deepEqual(await lintLegacy(LegacyESLint9, WATERFALL, FILE, { sourceType: 'module' }), ['2:3 unblock/no-await-waterfall']);
   });
 
   it('flat config: configs.recommended reports the same waterfall', async () => {
