@@ -17,19 +17,31 @@ const { name, version } = require('./package.json');
  */
 const rules = Object.fromEntries([noAwaitWaterfall, noBlockingSyncCall, noLoopWaterfall].map((rule) => [ruleIdOf(rule), rule]));
 
-/** @type {import('eslint').ESLint.Plugin & { rules: Record<string, import('eslint').Rule.RuleModule>, configs: Record<string, import('eslint').Linter.Config> }} */
+/** Every rule at `warn`, the one rule list both configs share. */
+const recommendedRules = /** @type {import('eslint').Linter.RulesRecord} */ (
+  Object.fromEntries(Object.keys(rules).map((id) => [`unblock/${id}`, 'warn']))
+);
+
+/**
+ * @type {import('eslint').ESLint.Plugin & {
+ *   rules: Record<string, import('eslint').Rule.RuleModule>,
+ *   configs: { recommended: import('eslint').Linter.Config, 'recommended-legacy': import('eslint').Linter.LegacyConfig }
+ * }}
+ */
 const plugin = {
   meta: { name, version },
   rules,
-  configs: {},
+  configs: {
+    recommended: { name: 'unblock/recommended', rules: recommendedRules },
+    // For eslintrc (ESLint 8, or 9 with ESLINT_USE_FLAT_CONFIG=false): `extends: ['plugin:unblock/recommended-legacy']`.
+    // eslintrc defaults to ES5, where `async`/`await` do not parse.
+    'recommended-legacy': { plugins: ['unblock'], parserOptions: { ecmaVersion: 'latest' }, rules: recommendedRules },
+  },
 };
-
-plugin.configs.recommended = {
-  name: 'unblock/recommended',
-  plugins: { unblock: plugin },
-  rules: /** @type {import('eslint').Linter.RulesRecord} */ (
-    Object.fromEntries(Object.keys(rules).map((id) => [`unblock/${id}`, 'warn']))
-  ),
-};
+// A flat config carries the plugin object itself, which exists only now.
+plugin.configs.recommended.plugins = { unblock: plugin };
 
 export default plugin;
+// What `require('eslint-plugin-unblock')` returns (Node's require of an ES module, which ESLint 8's
+// eslintrc uses to load `plugin:unblock/…`): the plugin itself, not a namespace holding `default`.
+export { plugin as 'module.exports' };

@@ -1,5 +1,5 @@
 /**
- * What the rules need from the linter that runs them. ESLint 9 and 10 and oxlint (through its
+ * What the rules need from the linter that runs them. ESLint 8.57, 9 and 10 and oxlint (through its
  * `jsPlugins` setting) provide all of it; a linter that lacks a piece (an older oxlint, another
  * ESLint-compatible host) gets one clear warning per rule and the rule skips its files, instead
  * of a TypeError in the middle of a lint.
@@ -84,7 +84,7 @@ export function withHostCheck(id, rule, { appliesTo, warn = (message) => process
       }
       if (!warned.has(id)) {
         warned.add(id);
-        warn(`${id} is skipped: the linter running it does not provide ${missing.join(', ')}. Run it with ESLint 9 or later, or oxlint 1.89 or later (jsPlugins).`);
+        warn(`${id} is skipped: the linter running it does not provide ${missing.join(', ')}. Run it with ESLint 8.57 or later, or oxlint 1.89 or later (jsPlugins).`);
       }
       return {};
     },

@@ -153,7 +153,8 @@ const valid = [
   'label: { const x = 1; break label; }',
   { code: 'with (obj) { f(); }', languageOptions: { sourceType: 'script' }, only: 'js' },
   'class A { static { const x = 1; } static async m() { const r = await f(); return r; } }',
-  'async function h() { await using res = await open(); const x = await f(); return x; }',
+  // Explicit resource management: ESLint 8's espree predates it.
+  { code: 'async function h() { await using res = await open(); const x = await f(); return x; }', minEslint: 9 },
   'const x = await f?.(); const y = x?.a?.(); export { y };',
 ];
 
