@@ -98,11 +98,12 @@ export default createRule({
     /**
      * Not in a file the user keeps out of the rule, not in code whose awaits a transaction,
      * connection or lock puts in order, not where eval or with reaches the bindings (independence
-     * cannot be shown), not in one-off code unless asked to.
+     * cannot be shown), not in one-off code, not in a function nothing is known to call (no entry
+     * can be named for the report), unless asked to.
      * @param {any} node
      */
     const mayReportIn = (node) =>
-      !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !inDynamicScope(sourceCode, node) && !gates.oneOffAt(node) && !gates.oneTransactionAt(node);
+      !gates.ignoredFile() && !isInOrderedScope(node, sourceCode.visitorKeys) && !inDynamicScope(sourceCode, node) && !gates.oneOffAt(node) && !gates.noEntryAt(node) && !gates.oneTransactionAt(node);
 
     /** @param {any[]} statements a list with two awaited statements or more */
     function checkStatements(statements) {

@@ -35,7 +35,7 @@ import { analysisOptionProperties, analysisOptionDefaults } from './rule-shell/a
  * @typedef {import('./language/syntax/ast.js').NodeOf<T>} NodeOf
  */
 
-const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, includeWrites: false, includeUnknownCallers: false, ...analysisOptionDefaults };
+const DEFAULT_OPTIONS = { fix: false, maxConcurrency: 0, includeWrites: false, ...analysisOptionDefaults };
 
 export default createRule({
   id: 'no-loop-waterfall',
@@ -64,10 +64,6 @@ export default createRule({
             type: 'integer',
             minimum: 0,
             description: 'When above 0, also offer a rewrite that runs at most this many iterations at a time (with p-map or p-limit when the project depends on one).',
-          },
-          includeUnknownCallers: {
-            type: 'boolean',
-            description: 'Also report loops in named functions that nothing in the project is known to call (reached through a global registry or dynamic dispatch the index cannot follow).',
           },
           includeWrites: {
             type: 'boolean',

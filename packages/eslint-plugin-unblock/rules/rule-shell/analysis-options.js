@@ -19,6 +19,10 @@ export const analysisOptionProperties = {
     type: 'boolean',
     description: 'Also report in code that runs once: migrations, seeders, command-line programs and start-up code.',
   },
+  includeUnknownCallers: {
+    type: 'boolean',
+    description: 'Also report in named functions that nothing in the project is known to call (reached through a global registry or dynamic dispatch the index cannot follow).',
+  },
   includeTransactions: {
     type: 'boolean',
     description: 'Also report where the entry runs in one transaction (`@Transaction()`): its queries share one connection, so they cannot overlap.',
@@ -31,5 +35,6 @@ export const analysisOptionDefaults = Object.freeze({
   writeVerbs: [],
   ignoreFiles: [...testFileGlobs],
   includeOneOffCode: false,
+  includeUnknownCallers: false,
   includeTransactions: false,
 });

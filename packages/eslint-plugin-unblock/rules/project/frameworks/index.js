@@ -31,6 +31,7 @@ import nextjs from './apps/nextjs.js';
 import remix from './apps/remix.js';
 import graphql from './apps/graphql.js';
 import benchFactory from './apps/bench-factory.js';
+import answeringHandlers from './apps/answering-handlers.js';
 import socketServers from './events/socket-servers.js';
 import workerThreads from './events/worker-threads.js';
 
@@ -40,4 +41,4 @@ import workerThreads from './events/worker-threads.js';
 const routers = [express, koa, fastify, hapi, restify, polka, hono, h3, nodeHttp];
 
 /** @type {ReadonlyArray<Framework>} */
-export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, nestjs, nextjs, remix, graphql, benchFactory];
+export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, nestjs, nextjs, remix, graphql, benchFactory, answeringHandlers];

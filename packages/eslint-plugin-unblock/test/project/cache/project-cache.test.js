@@ -132,7 +132,7 @@ describe('analysis/project/project-cache', function () {
     });
     const handler = path.join(dir, 'handler.js');
     const summaries = () => filesUnder(cache).filter((file) => file.includes(`${path.sep}summaries${path.sep}`));
-    const typed = fs.readFileSync(handler, 'utf8').replace('return { account, settings };', 'return { account, settings, at: 1 };');
+    const typed = fs.readFileSync(handler, 'utf8').replace('res.json({ account, settings });', 'res.json({ account, settings, at: 1 });');
     const [unsaved] = await eslint.lintText(typed, { filePath: handler });
     assert.deepEqual(unsaved.messages.map((message) => message.ruleId), ['unblock/no-await-waterfall'], 'analysed all the same');
     assert.deepEqual(summaries(), []);

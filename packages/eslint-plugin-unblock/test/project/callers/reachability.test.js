@@ -113,6 +113,19 @@ describe('project index: a loop nothing is known to call has no entry to prove (
   });
 });
 
+describe('project index: awaits nothing is known to run have no entry to prove (found on Wiki.js, Postiz, Reaction)', () => {
+  it('the waterfall rule is silent in a method kept on an app-wide object, and reports the pair a request reaches', async () => {
+    const reports = await lintFixture('locals-registry');
+    assert.deepEqual(reportsOf(reports['janitor.js'], 'no-await-waterfall'), []);
+    assert.deepEqual(reportsOf(reports['dashboard.js'], 'no-await-waterfall').map((report) => report.line), [5]);
+  });
+
+  it('reports it with includeUnknownCallers', async () => {
+    const reports = await lintFixture('locals-registry', { 'unblock/no-await-waterfall': ['warn', { includeUnknownCallers: true }] });
+    assert.deepEqual(reportsOf(reports['janitor.js'], 'no-await-waterfall').map((report) => report.line), [6]);
+  });
+});
+
 describe('project index: one transaction, one connection (found on Vendure)', () => {
   it('is silent on reads reached only from a @Transaction() handler, and reports the same reads on a plain query', async () => {
     const reports = reportsOf((await lintFixture('transactional-resolvers'))['ledger.service.ts'], 'no-await-waterfall');
