@@ -110,7 +110,7 @@ export function notMeasuredText(result) {
 }
 
 /**
- * "servers: Node v22.23.3 (/usr/bin/node), TypeScript by type stripping".
+ * "servers: Node v22.23.3 (/usr/bin/node), TypeScript run by type stripping" (or "by tsx 4.23.15; run with tsx because …").
  * @param {any} result
  * @returns {string | null}
  */
@@ -118,6 +118,6 @@ export function runtimeLine(result) {
   const runtime = result.runtime;
   if (!runtime) return null;
   const flags = runtime.execArgv?.length ? ` ${runtime.execArgv.join(' ')}` : '';
-  const ts = runtime.typescript === 'strip' ? ', TypeScript run by type stripping' : '';
+  const ts = runtime.typescript === 'strip' ? ', TypeScript run by type stripping' : runtime.typescript === 'tsx' ? `, TypeScript run by ${runtime.loader ?? 'tsx'}` : '';
   return `servers: Node ${runtime.node} (${runtime.execPath}${flags})${ts}${runtime.note ? `; ${runtime.note}` : ''}`;
 }

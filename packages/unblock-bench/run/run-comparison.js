@@ -102,7 +102,7 @@ export async function runComparison(options, hooks = {}) {
     const original = (/** @type {string} */ file) => path.join(fixture.dir, path.relative(before.dir, file));
     afterCopy = await prepareFixtureCopy(fixture, [...after.files.filter((f) => f.changed), ...after.created].map((f) => ({ ...f, path: original(f.path) })), 'after');
     const copies = { before, after: afterCopy };
-    const runtime = { node: node.version, execPath: node.execPath, execArgv: node.execArgv, typescript: node.typescript, ...(node.note ? { note: node.note } : {}) };
+    const runtime = { node: node.version, execPath: node.execPath, execArgv: node.execArgv, typescript: node.typescript, ...(node.loader ? { loader: node.loader } : {}), ...(node.note ? { note: node.note } : {}) };
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
     let routes = null;
     if (fixture.spec.routes.length > 1) {
@@ -136,8 +136,8 @@ export async function runComparison(options, hooks = {}) {
 }
 
 /**
- * The Node that runs the servers: the runner's own for JavaScript, one that strips types when the
- * servers will load TypeScript (which it checks for syntax stripping cannot run).
+ * The Node that runs the servers: the runner's own for JavaScript; for TypeScript, one that strips
+ * types, or tsx where the files hold what stripping cannot run (node-runtime.js).
  * @param {import('../fixture/fixture.js').Fixture} fixture
  * @param {import('../fixture/project-files.js').ProjectFile[]} files
  */
