@@ -103,10 +103,20 @@ export function notMeasuredText(result) {
     ? `; ${plural(unresolved.length, 'relative import')} led to no file the rules could read (${unresolved.slice(0, 3).map((/** @type {any} */ u) => `${u.specifier} in ${u.file}`).join(', ')}${unresolved.length > 3 ? ', …' : ''})`
     : '';
   const findings = fix.findings ?? [];
+  if (!findings.length && fix.lowered) return `not measured: ${loweredText(fix.lowered)}.`;
   const what = findings.length
     ? `${rules} reported ${plural(findings.length, 'finding')} in ${where} but offer no rewrite for ${findings.length === 1 ? 'it' : 'them'} (${findings.slice(0, 3).map(findingLabel).join(', ')}${findings.length > 3 ? ', …' : ''})`
     : `${rules} found nothing to change in ${where}`;
   return `not measured: ${what}${missing}, so there is no "after" to compare.`;
+}
+
+/**
+ * Why compiled output gave the rules nothing: its async functions are generators now.
+ * @param {import('../fixture/compiled-output.js').LoweredAsync} lowered
+ */
+function loweredText(lowered) {
+  const target = lowered.tsconfig ? `; ${lowered.tsconfig.file} compiles to "target": "${lowered.tsconfig.target}", and await survives compilation only from ES2017` : '';
+  return `${lowered.file} is compiled output whose async functions became generators (${lowered.helper} at line ${lowered.line}), so no await is left for the rules to read${target}; point "entry" at the TypeScript source (unblock-bench runs it as it is) or compile with "target": "ES2017" or later`;
 }
 
 /**

@@ -4,7 +4,7 @@
  * with tsx maps each range back through the inline source map tsx gives every module. Loaded by
  * server-host.js only.
  */
-import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import nodeModule from 'node:module';
 import { fileURLToPath } from 'node:url';
 
@@ -29,9 +29,9 @@ export async function inFilePositions(session, scripts) {
       mapped.push({ url: script.url, ranges: script.ranges });
       continue;
     }
-    const { scriptSource } = await session.post('Debugger.getScriptSource', { scriptId: script.scriptId });
+    const [{ scriptSource }, text] = await Promise.all([session.post('Debugger.getScriptSource', { scriptId: script.scriptId }), readFile(fileURLToPath(script.url), 'utf8')]);
     const generated = lineStarts(scriptSource);
-    const original = lineStarts(readFileSync(fileURLToPath(script.url), 'utf8'));
+    const original = lineStarts(text);
     /** @param {number} offset */
     const toFile = (offset) => {
       const line = lineOf(generated, offset);

@@ -15,6 +15,7 @@ import { prepareFixtureCopy } from '../variants/workspace.js';
 import { runnerNode, typeScriptNode } from '../processes/node-runtime.js';
 import { isTypeScriptFile } from '../fixture/typescript.js';
 import { collectProjectFiles } from '../fixture/project-files.js';
+import { loweredAsync } from '../fixture/compiled-output.js';
 import { traceRouteFindings } from './route-trace.js';
 import { sweepStaleTempDirs } from '../processes/temp-folders.js';
 import { hostVerdict } from '../statistics/verdict.js';
@@ -95,7 +96,8 @@ export async function runComparison(options, hooks = {}) {
     onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
     if (fixture.spec.expect === 'nothing-to-fix' && after.findings.length > 0) throw unexpectedFindings(after.findings);
     if (!after.changed) {
-      return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
+      const lowered = after.findings.length === 0 ? await loweredAsync(files, before) : null;
+      return { ...base, ...(lowered ? { fix: { ...base.fix, lowered } } : {}), status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], wallSeconds: wall() };
     }
     const node = await serverNode(fixture, files);
     // What the rules read lies in the "before" copy; the "after" copy gets the same files, rewritten.
