@@ -20,6 +20,7 @@ import { traceRouteFindings } from './route-trace.js';
 import { sweepStaleTempDirs } from '../processes/temp-folders.js';
 import { hostVerdict } from '../statistics/verdict.js';
 import { plural } from '../printers/format.js';
+import { routeName } from '../fixture/route-name.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../package.json');
@@ -64,7 +65,7 @@ export async function runComparison(options, hooks = {}) {
     /** @type {Array<{ file: string, specifier: string }>} */
     const unresolved = [];
     const files = await collectProjectFiles(inCopy, { onUnresolved: (file, specifier) => unresolved.push({ file, specifier }) });
-    const after = buildAfterProject(files, { rules: opts.rules, plugin, cwd: before.root });
+    const after = buildAfterProject(files, { rules: opts.rules, plugin, cwd: before.dir });
     const machine = machineInfo();
     const base = {
       schema: 1,
@@ -78,7 +79,7 @@ export async function runComparison(options, hooks = {}) {
         seed: fixture.spec.seed,
         dir: fixture.dir,
         entry: fixture.spec.entry,
-        routes: fixture.spec.routes.map((r) => `${r.method} ${r.path}`),
+        routes: fixture.spec.routes.map(routeName),
         ...(fixture.spec.expect ? { expect: fixture.spec.expect } : {}),
       },
       settings: { ...opts },
