@@ -80,6 +80,7 @@ export async function runComparison(options, hooks = {}) {
         dir: fixture.dir,
         entry: fixture.spec.entry,
         routes: fixture.spec.routes.map(routeName),
+        ...(fixture.spec.bystander ? { bystander: routeName(fixture.spec.bystander) } : {}),
         ...(fixture.spec.expect ? { expect: fixture.spec.expect } : {}),
       },
       settings: { ...opts },
