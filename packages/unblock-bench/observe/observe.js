@@ -22,6 +22,7 @@ import { lintForObservation } from './instrument/static-facts.js';
 import { planInstrumentation, displayNames } from './instrument/plan.js';
 import { buildObservation } from './result.js';
 import { requireSameAnswers } from './measure/same-answers.js';
+import { routeName } from '../fixture/route-name.js';
 
 const PRELOAD = fileURLToPath(new URL('./instrument/host-preload.js', import.meta.url));
 const { version } = createRequire(import.meta.url)('../package.json');
@@ -99,7 +100,7 @@ async function observeRoutes({ fixture, entryPath, root, plain, node, plan, sett
     running.push(load);
     const routes = [];
     for (const route of spec.routes) {
-      const label = `${route.method} ${route.path}`;
+      const label = routeName(route);
       const request = { method: route.method, path: route.path, headers: route.headers, body: route.body };
       const slice = (/** @type {number} */ duration) => guard(load.run({ url: server.url, requests: [request], connections: settings.connections, duration, timeout: settings.requestTimeout }));
       const between = await take();

@@ -107,6 +107,7 @@ export function notMeasuredText(result) {
     ? `; ${plural(unresolved.length, 'relative import')} led to no file the rules could read (${unresolved.slice(0, 3).map((/** @type {any} */ u) => `${u.specifier} in ${u.file}`).join(', ')}${unresolved.length > 3 ? ', …' : ''})`
     : '';
   const findings = fix.findings ?? [];
+  if (!findings.length && fix.lowered) return `not measured: ${loweredText(fix.lowered)}.`;
   const what = findings.length
     ? `${rules} reported ${plural(findings.length, 'finding')} in ${where} but offer no rewrite for ${findings.length === 1 ? 'it' : 'them'} (${findings.slice(0, 3).map(findingLabel).join(', ')}${findings.length > 3 ? ', …' : ''})`
     : `${rules} found nothing to change in ${where}`;
@@ -114,7 +115,16 @@ export function notMeasuredText(result) {
 }
 
 /**
- * "servers: Node v22.23.3 (/usr/bin/node), TypeScript by type stripping".
+ * Why compiled output gave the rules nothing: its async functions are generators now.
+ * @param {import('../fixture/compiled-output.js').LoweredAsync} lowered
+ */
+function loweredText(lowered) {
+  const target = lowered.tsconfig ? `; ${lowered.tsconfig.file} compiles to "target": "${lowered.tsconfig.target}", and await survives compilation only from ES2017` : '';
+  return `${lowered.file} is compiled output whose async functions became generators (${lowered.helper} at line ${lowered.line}), so no await is left for the rules to read${target}; point "entry" at the TypeScript source (unblock-bench runs it as it is) or compile with "target": "ES2017" or later`;
+}
+
+/**
+ * "servers: Node v22.23.3 (/usr/bin/node), TypeScript run by type stripping" (or "by tsx 4.23.15; run with tsx because …").
  * @param {any} result
  * @returns {string | null}
  */
@@ -122,7 +132,7 @@ export function runtimeLine(result) {
   const runtime = result.runtime;
   if (!runtime) return null;
   const flags = runtime.execArgv?.length ? ` ${runtime.execArgv.join(' ')}` : '';
-  const ts = runtime.typescript === 'strip' ? ', TypeScript run by type stripping' : '';
+  const ts = runtime.typescript === 'strip' ? ', TypeScript run by type stripping' : runtime.typescript === 'tsx' ? `, TypeScript run by ${runtime.loader ?? 'tsx'}` : '';
   return `servers: Node ${runtime.node} (${runtime.execPath}${flags})${ts}${runtime.note ? `; ${runtime.note}` : ''}`;
 }
 

@@ -45,7 +45,7 @@ export function formatComparison(result, options = {}) {
     out.push(table(['conns', 'metric', 'before', 'after', 'after vs before'], rows));
     out.push(`  ${testLine(run)}`);
     for (const level of run.levels) {
-      const notes = levelNotes(level, result.settings);
+      const notes = levelNotes(level, result.settings, result.fixture.bystander ?? null);
       out.push(...notes.map((n) => `  ${level.connections} conn: ${n}`));
     }
     for (const level of run.levels) out.push(...routeSection(level, result));
@@ -147,15 +147,32 @@ function routeSection(level, result) {
  * Warnings a reader must see next to the numbers.
  * @param {any} level
  * @param {{ maxOutsideLoad: number }} settings
+ * @param {string | null} bystanderRoute e.g. "GET /health"
  */
-function levelNotes(level, settings) {
+function levelNotes(level, settings, bystanderRoute) {
   const notes = [`bound by: before — ${level.before.bound}; after — ${level.after.bound}`, idealNote(level)];
   if (level.noisySlices > 0) {
     notes.push(`${plural(level.noisySlices, 'slice')} ran while other programs used more than ${plural(settings.maxOutsideLoad, 'core')}; treat these numbers with care`);
   }
   if (level.repeatedSlices > 0) notes.push(`${plural(level.repeatedSlices, 'slice')} repeated because of outside CPU load`);
+  const bystander = bystanderNote(level, bystanderRoute);
+  if (bystander) notes.push(bystander);
   if (level.ideal.gain !== null && level.ideal.reached === null && (level.ratio.rps?.median ?? 1) < 1.1) {
     notes.push(`no throughput gain here, as predicted: ${level.after.bound}`);
   }
   return notes;
+}
+
+/**
+ * Why the bystander's latency is n/a: none of its probes got a 2xx answer (a 404 for a path the
+ * app does not have, a redirect, a timeout), so there was no latency to count.
+ * @param {any} level
+ * @param {string | null} route
+ * @returns {string | null}
+ */
+export function bystanderNote(level, route) {
+  const without = ['before', 'after'].filter((variant) => level[variant].bystander?.p50 === null && level[variant].bystander?.failures > 0);
+  if (without.length === 0) return null;
+  const why = without.map((variant) => `${variant}: ${level[variant].bystander.failure ?? 'no 2xx answer'} to ${plural(level[variant].bystander.failures, 'probe')}`).join('; ');
+  return `bystander${route ? ` ${route}` : ''} latency n/a: no probe got a 2xx answer (${why}); "bystander" should name a cheap route that answers 2xx`;
 }

@@ -4,9 +4,10 @@
  * It exits on its own as soon as the IPC channel closes, or the runner's process is gone (seen from a
  * thread of its own, so a handler looping forever cannot stop it), so it never outlives the runner.
  * Started by server-process.js; argv[2] is a JSON object { entryPath, kind, exportName, trace, typescript }.
- * With `typescript`, it runs on a Node that strips types (node-runtime.js), and a relative import
- * from a TypeScript file that names `./db.js` loads `./db.ts` when only that exists, as TypeScript
- * resolves it (Node itself wants the `.ts` name).
+ * With `typescript: 'strip'`, it runs on a Node that strips types (node-runtime.js), and a relative
+ * import from a TypeScript file that names `./db.js` loads `./db.ts` when only that exists, as
+ * TypeScript resolves it (Node itself wants the `.ts` name). With `typescript: 'tsx'`, tsx's loader
+ * (in execArgv) compiles and resolves, and coverage is mapped back to the files' own positions.
  * With `trace`, V8's block coverage runs from before the import, and a 'coverage' request
  * answers which code ran since the last one: the runner uses it to see which findings each
  * route's requests execute. A traced server is never the one measured.
@@ -19,6 +20,7 @@ import nodeModule from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { watchForOrphaning, exitWithGroup } from './orphan-watchdog.js';
+import { inFilePositions } from './coverage-positions.js';
 
 /** Sampling interval of the event-loop delay histogram; subtracted from what it records. */
 const RESOLUTION_MS = 10;
@@ -51,7 +53,7 @@ process.on('uncaughtException', (error) => fail('run', error));
 process.on('unhandledRejection', (error) => fail('run', error));
 
 const { entryPath, kind, exportName, trace, typescript, preload } = JSON.parse(process.argv[2]);
-if (typescript) resolveLikeTypeScript();
+if (typescript === 'strip') resolveLikeTypeScript();
 
 /** @type {{ start?: (options: unknown) => void, answer: (request: unknown) => Promise<unknown> } | null} */
 let helper = null;
@@ -69,6 +71,8 @@ let coverage = null;
 if (trace) {
   coverage = new Session();
   coverage.connect();
+  // Under tsx the coverage is mapped back to the files, which needs the compiled text (coverage-positions.js).
+  if (typescript === 'tsx') await coverage.post('Debugger.enable');
   await coverage.post('Profiler.enable');
   await coverage.post('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
 }
@@ -128,11 +132,13 @@ function listen(server) {
       send({ type: 'reset-done', id: message.id });
     } else if (message?.type === 'coverage' && coverage) {
       // Counters restart at every take, so each answer covers the requests since the last one.
-      coverage.post('Profiler.takePreciseCoverage').then(({ result }) => {
+      const session = coverage;
+      session.post('Profiler.takePreciseCoverage').then(async ({ result }) => {
         const scripts = result
           .filter((script) => script.url.startsWith('file:') && !script.url.includes('/node_modules/'))
-          .map((script) => ({ url: script.url, ranges: script.functions.flatMap((f) => f.ranges) }));
-        send({ type: 'coverage', id: message.id, scripts });
+          .map((script) => ({ url: script.url, scriptId: script.scriptId, ranges: script.functions.flatMap((f) => f.ranges) }));
+        const inFiles = typescript === 'tsx' ? await inFilePositions(session, scripts) : scripts.map(({ url, ranges }) => ({ url, ranges }));
+        send({ type: 'coverage', id: message.id, scripts: inFiles });
       });
     } else if (message?.type === 'preload' && helper) {
       helper.answer(message.request).then(

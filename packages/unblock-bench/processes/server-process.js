@@ -45,7 +45,9 @@ export async function startServer(options) {
   /** @type {NodeJS.ProcessEnv} */
   const env = { ...process.env, UV_THREADPOOL_SIZE: String(options.threadpoolSize) };
   delete env.NODE_OPTIONS; // a debugger or loader from the caller's shell would skew the numbers
-  const host = { entryPath: options.entryPath, kind: options.kind, exportName: options.exportName, trace: Boolean(options.trace), typescript: options.node?.typescript === 'strip', preload: options.preload };
+  // tsx compiles with the project's tsconfig.json: this copy's, not the user's folder's.
+  if (options.node?.tsconfig) env.TSX_TSCONFIG_PATH = path.join(options.root ?? path.dirname(options.entryPath), options.node.tsconfig);
+  const host = { entryPath: options.entryPath, kind: options.kind, exportName: options.exportName, trace: Boolean(options.trace), typescript: options.node?.typescript ?? null, preload: options.preload };
   const proc = spawnNode(HOST_SCRIPT, [JSON.stringify(host)], { env, execPath: options.node?.execPath, execArgv: options.node?.execArgv });
   const { child } = proc;
   let stopping = false;

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { httpRequest } from './http-request.js';
 import { latencySummary } from '../statistics/stats.js';
+import { oneLine } from '../errors.js';
 
 /**
  * Probes a cheap route on the loaded server, one request at a time, while a slice runs: the
@@ -10,13 +11,16 @@ import { latencySummary } from '../statistics/stats.js';
  * @param {string} base
  * @param {{ method: string, path: string, headers?: Record<string, string>, body?: string }} route
  * @param {{ intervalMs: number, timeoutMs: number }} options
- * @returns {{ stop: () => Promise<{ p50: number | null, p99: number | null, max: number | null, count: number, failures: number }> }}
+ * @returns {{ stop: () => Promise<{ p50: number | null, p99: number | null, max: number | null, count: number, failures: number, failure: string | null }> }}
+ *   failure: what the last failed probe got ("answered 404", the error), so a route that never answers 2xx says why it has no latency
  */
 export function startBystander(base, route, { intervalMs, timeoutMs }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   /** @type {number[]} */
   const latencies = [];
   let failures = 0;
+  /** @type {string | null} */
+  let failure = null;
   let running = true;
   /** @type {(() => void) | null} */
   let wake = null;
@@ -26,9 +30,13 @@ export function startBystander(base, route, { intervalMs, timeoutMs }) {
       try {
         const res = await httpRequest(base, route, { timeoutMs, agent });
         if (res.status >= 200 && res.status < 300) latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-        else failures += 1;
-      } catch {
+        else {
+          failures += 1;
+          failure = `answered ${res.status}`;
+        }
+      } catch (error) {
         failures += 1;
+        failure = `failed: ${oneLine(error)}`;
       }
       if (!running) break;
       await new Promise((resolve) => {
@@ -47,7 +55,7 @@ export function startBystander(base, route, { intervalMs, timeoutMs }) {
       await loop;
       agent.destroy();
       const summary = latencySummary(latencies);
-      return { p50: summary?.p50 ?? null, p99: summary?.p99 ?? null, max: summary?.max ?? null, count: latencies.length, failures };
+      return { p50: summary?.p50 ?? null, p99: summary?.p99 ?? null, max: summary?.max ?? null, count: latencies.length, failures, failure };
     },
   };
 }

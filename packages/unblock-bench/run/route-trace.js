@@ -2,6 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { oneLine, throwIfAborted } from '../errors.js';
 import { httpRequest } from './http-request.js';
 import { startServer } from '../processes/server-process.js';
+import { routeName } from '../fixture/route-name.js';
 
 /**
  * @typedef {object} RouteFindings
@@ -46,7 +47,7 @@ export async function traceRouteFindings(input) {
       throwIfAborted(signal);
       await httpRequest(server.url, route, { timeoutMs: input.requestTimeout * 1000, signal });
       const ran = await server.coverage();
-      routes.push({ route: `${route.method} ${route.path}`, findings: input.findings.filter((f) => findingRan(f, input.files, ran)) });
+      routes.push({ route: routeName(route), findings: input.findings.filter((f) => findingRan(f, input.files, ran)) });
     }
     return { routes, error: null };
   } catch (error) {

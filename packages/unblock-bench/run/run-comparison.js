@@ -15,6 +15,7 @@ import { prepareFixtureCopy } from '../variants/workspace.js';
 import { runnerNode, typeScriptNode } from '../processes/node-runtime.js';
 import { isTypeScriptFile } from '../fixture/typescript.js';
 import { collectProjectFiles } from '../fixture/project-files.js';
+import { loweredAsync } from '../fixture/compiled-output.js';
 import { traceRouteFindings } from './route-trace.js';
 import { sweepStaleTempDirs } from '../processes/temp-folders.js';
 import { hostVerdict } from '../statistics/verdict.js';
@@ -22,6 +23,7 @@ import { holdToFamily } from '../statistics/family.js';
 import { ALPHA } from '../statistics/round-test.js';
 import { selfCheck } from '../statistics/self-check.js';
 import { plural } from '../printers/format.js';
+import { routeName } from '../fixture/route-name.js';
 
 const require = createRequire(import.meta.url);
 const { version } = require('../package.json');
@@ -66,7 +68,7 @@ export async function runComparison(options, hooks = {}) {
     /** @type {Array<{ file: string, specifier: string }>} */
     const unresolved = [];
     const files = await collectProjectFiles(inCopy, { onUnresolved: (file, specifier) => unresolved.push({ file, specifier }) });
-    const after = buildAfterProject(files, { rules: opts.rules, plugin, cwd: before.root });
+    const after = buildAfterProject(files, { rules: opts.rules, plugin, cwd: before.dir });
     const machine = machineInfo();
     const base = {
       schema: 1,
@@ -80,7 +82,8 @@ export async function runComparison(options, hooks = {}) {
         seed: fixture.spec.seed,
         dir: fixture.dir,
         entry: fixture.spec.entry,
-        routes: fixture.spec.routes.map((r) => `${r.method} ${r.path}`),
+        routes: fixture.spec.routes.map(routeName),
+        ...(fixture.spec.bystander ? { bystander: routeName(fixture.spec.bystander) } : {}),
         ...(fixture.spec.expect ? { expect: fixture.spec.expect } : {}),
       },
       settings: { ...opts },
@@ -100,7 +103,8 @@ export async function runComparison(options, hooks = {}) {
     onProgress({ fixture: name, phase: 'fix', message: after.changed ? `${plural(after.findings.length, 'finding')} fixed in ${plural(fixedFiles, 'file')}` : 'nothing to fix', fraction: 0 });
     if (fixture.spec.expect === 'nothing-to-fix' && after.findings.length > 0) throw unexpectedFindings(after.findings);
     if (!after.changed && !opts.aa) {
-      return { ...base, status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], selfCheck: null, wallSeconds: wall() };
+      const lowered = after.findings.length === 0 ? await loweredAsync(files, before) : null;
+      return { ...base, ...(lowered ? { fix: { ...base.fix, lowered } } : {}), status: 'nothing-to-fix', expected: fixture.spec.expect === 'nothing-to-fix', equivalence: null, routes: null, host: null, runs: [], selfCheck: null, wallSeconds: wall() };
     }
     const node = await serverNode(fixture, files);
     // What the rules read lies in the "before" copy; the "after" copy gets the same files, rewritten.
@@ -108,7 +112,7 @@ export async function runComparison(options, hooks = {}) {
     const rewritten = opts.aa ? [] : [...after.files.filter((f) => f.changed), ...after.created];
     afterCopy = await prepareFixtureCopy(fixture, rewritten.map((f) => ({ ...f, path: original(f.path) })), 'after');
     const copies = { before, after: afterCopy };
-    const runtime = { node: node.version, execPath: node.execPath, execArgv: node.execArgv, typescript: node.typescript, ...(node.note ? { note: node.note } : {}) };
+    const runtime = { node: node.version, execPath: node.execPath, execArgv: node.execArgv, typescript: node.typescript, ...(node.loader ? { loader: node.loader } : {}), ...(node.note ? { note: node.note } : {}) };
     const plan = { done: 0, total: opts.threadpoolSizes.length * opts.connections.length * 2 * (opts.warmup + opts.rounds * opts.duration) };
     let routes = null;
     if (fixture.spec.routes.length > 1) {
@@ -146,8 +150,8 @@ export async function runComparison(options, hooks = {}) {
 }
 
 /**
- * The Node that runs the servers: the runner's own for JavaScript, one that strips types when the
- * servers will load TypeScript (which it checks for syntax stripping cannot run).
+ * The Node that runs the servers: the runner's own for JavaScript; for TypeScript, one that strips
+ * types, or tsx where the files hold what stripping cannot run (node-runtime.js).
  * @param {import('../fixture/fixture.js').Fixture} fixture
  * @param {import('../fixture/project-files.js').ProjectFile[]} files
  */

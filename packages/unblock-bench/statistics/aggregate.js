@@ -8,7 +8,7 @@ import { boundResource, fractionOfIdeal, idealGain } from './ideal.js';
  * @property {number} round 0-based pair index
  * @property {import('../run/load-process.js').SliceResult} load
  * @property {import('../processes/server-process.js').ServerStats} server
- * @property {{ p50: number | null, p99: number | null, max: number | null, count: number, failures: number } | null} bystander
+ * @property {{ p50: number | null, p99: number | null, max: number | null, count: number, failures: number, failure?: string | null } | null} bystander
  * @property {{ machineCores: number, ownCores: number, outsideCores: number, stealShare?: number | null }} cpu
  * @property {boolean} noisy outside CPU load stayed above the limit even after repeating
  * @property {number} repeats how often this slice was run again because of outside load
@@ -72,7 +72,14 @@ export function summarizeVariant(slices, ctx) {
       max: slices.length ? Math.max(...slices.map((s) => s.load.latency?.max ?? 0)) : null,
     },
     eventLoop: { p50: med((s) => s.server.eventLoop.p50), p99: med((s) => s.server.eventLoop.p99) },
-    bystander: { p50: med((s) => s.bystander?.p50), p99: med((s) => s.bystander?.p99) },
+    bystander: {
+      p50: med((s) => s.bystander?.p50),
+      p99: med((s) => s.bystander?.p99),
+      // Why there is no latency when no probe got a 2xx answer (the printers say it next to "n/a").
+      answered: slices.reduce((n, s) => n + (s.bystander?.count ?? 0), 0),
+      failures: slices.reduce((n, s) => n + (s.bystander?.failures ?? 0), 0),
+      failure: slices.map((s) => s.bystander?.failure).filter(Boolean).pop() ?? null,
+    },
     errors: slices.reduce((n, s) => n + s.load.errors, 0),
     timeouts: slices.reduce((n, s) => n + s.load.timeouts, 0),
     non2xx: slices.reduce((n, s) => n + s.load.non2xx, 0),

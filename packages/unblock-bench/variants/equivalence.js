@@ -1,5 +1,6 @@
 import { BenchError, oneLine, throwIfAborted } from '../errors.js';
 import { httpRequest } from '../run/http-request.js';
+import { routeName } from '../fixture/route-name.js';
 
 /**
  * @typedef {object} Difference
@@ -34,7 +35,7 @@ export async function checkEquivalence(beforeUrl, afterUrl, requests, { timeoutM
   // One route after another on purpose: a stateful fixture must see the same sequence twice.
   for (const route of requests) {
     throwIfAborted(signal);
-    const name = `${route.method} ${route.path}`;
+    const name = routeName(route);
     // Same request to both at once; across routes the order stays the same for both servers.
     const [before, after] = await Promise.all([
       ask(beforeUrl, route, labels[0], name, timeoutMs, signal),

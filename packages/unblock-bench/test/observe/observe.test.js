@@ -157,6 +157,19 @@ describe('observe: a TypeScript app (test fixture ts-app)', function () {
   });
 });
 
+describe('observe: a NestJS-style TypeScript app (test fixture nest-style)', function () {
+  this.timeout(120_000);
+
+  it('runs decorators and parameter properties with tsx and still places what it measures on the files\' own lines', async () => {
+    const observation = await runObserve({ duration: 0.5, warmup: 0.2, fixture: path.join(FIXTURES, 'nest-style') });
+    const waterfall = findingWhere(observation, (x) => x.kind === 'waterfall');
+    assert.deepEqual([waterfall.file, waterfall.line, waterfall.route, waterfall.rule], ['src/users/users.service.ts', 10, 'GET /users/7', 'unblock/no-await-waterfall']);
+    assert.ok(waterfall.runs > 0);
+    // The constructor with the parameter property ran once, when the app was made.
+    assert.ok(observation.startupOnly.some((f) => f.file === 'src/users/users.service.ts' && f.line === 6), JSON.stringify(observation.startupOnly));
+  });
+});
+
 describe('observe: bad input ends cleanly', function () {
   this.timeout(60_000);
 

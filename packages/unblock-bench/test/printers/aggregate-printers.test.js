@@ -132,6 +132,23 @@ describe('bench-runner: statistics and aggregation', () => {
 });
 
 describe('bench-runner: printers', () => {
+  it('says why the bystander\'s latency is n/a: no probe got a 2xx answer, and what each got', () => {
+    const notFound = { p50: null, p99: null, max: null, count: 0, failures: 40, failure: 'answered 404' };
+    const slices = ['before', 'after'].flatMap((variant) => [0, 1].map((round) => slice(/** @type {any} */ (variant), round, 100, 10, { bystander: notFound })));
+    const level = aggregateLevel(/** @type {any[]} */ (slices), { connections: 1, threadpoolSize: 4, cores: 2, ideal: { kind: 'parallel-io', before: 2, after: 1 } });
+    assert.deepEqual(level.before.bystander, { p50: null, p99: null, answered: 0, failures: 80, failure: 'answered 404' });
+    const result = resultFixture();
+    result.fixture = { ...result.fixture, bystander: 'GET /healthz' };
+    result.runs = [{ threadpoolSize: 4, levels: [{ ...level, slices: [] }] }];
+    const text = formatComparison(result);
+    assert.match(text, /bystander p50\/p99 ms\s+n\/a \/ n\/a\s+n\/a \/ n\/a$/m);
+    assert.match(
+      text,
+      /^ {2}1 conn: bystander GET \/healthz latency n\/a: no probe got a 2xx answer \(before: answered 404 to 80 probes; after: answered 404 to 80 probes\); "bystander" should name a cheap route that answers 2xx$/m,
+    );
+    assert.doesNotMatch(formatComparison(resultFixture()), /bystander .*latency n\/a/, 'no note when the bystander answered');
+  });
+
   it('prints a per-fixture table with ratio, spread, bound and ideal', () => {
     const text = formatComparison(resultFixture());
     assert.match(text, /^io-demo — Demo <fixture>/);
