@@ -43,10 +43,12 @@ const temporaries = [];
 const removeTemporaries = () => {
   for (const dir of temporaries.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 };
-process.once('SIGINT', () => {
-  removeTemporaries();
-  process.exit(130);
-});
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, () => {
+    removeTemporaries();
+    process.exit(130);
+  });
+}
 
 /** @param {string} dir */
 function bytesUnder(dir) {
@@ -87,10 +89,17 @@ try {
   for (let round = 0; round < rounds; round++) {
     const cache = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-bench-monorepo-cache-'));
     temporaries.push(cache);
+    // Each run's figures as it ends: on a loaded machine a 20,000-file round takes long, and a stopped one still tells.
+    const say = (/** @type {string} */ what, /** @type {{ cpuMs: number, peakRssMb: number, wallMs: number }} */ run) => console.log(`  ${what}: ${seconds(run.cpuMs)} CPU, peak ${mb(run.peakRssMb)} (${seconds(run.wallMs)} wall)`);
     const before = await lintAllInChild({ ...base, rules: [] });
+    say('eslint:recommended alone', before);
     const empty = await unblockRun(base, cache);
+    say('+ Unblock, empty cache', empty.run);
+    for (const line of empty.warnings) console.log(`    it said: ${line.trim()}`);
     const warm = await unblockRun(base, cache);
+    say('+ Unblock, warm cache', warm.run);
     const after = await lintAllInChild({ ...base, rules: [] });
+    say('eslint:recommended alone, again', after);
     cacheBytes = bytesUnder(cache);
     last = warm;
     figures.push({

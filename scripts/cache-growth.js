@@ -39,10 +39,12 @@ const every = numberOption('--every', 20);
 const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-cache-growth-')));
 const cache = path.join(dir, 'node_modules', '.cache', 'unblock');
 const remove = () => fs.rmSync(dir, { recursive: true, force: true });
-process.once('SIGINT', () => {
-  remove();
-  process.exit(130);
-});
+for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
+  process.once(signal, () => {
+    remove();
+    process.exit(130);
+  });
+}
 
 const QUERIES = ['getUser', 'getOrders', 'getFriends', 'getInvoices', 'getSettings', 'getAlerts'];
 
