@@ -12,7 +12,9 @@
  * that block per request, the warnings the plugin gave on stderr, and the cache's size, next to
  * the issue's budgets (memory ≤ 2× eslint:recommended's peak; CPU within +25% empty, +5% warm).
  *
- * Options: --files N (default 20000), --package-files N (default 500), --rounds N (default 1).
+ * Options: --files N (default 20000), --package-files N (default 500), --rounds N (default 1),
+ * --runs a,b,… which runs, in order, of recommended, empty, warm (default recommended,empty,warm,recommended:
+ * on a loaded machine two instances with different runs may go side by side; CPU time is each process's own).
  * The generated project and the caches are removed at the end, on failure and on Ctrl-C.
  */
 import fs from 'node:fs';
@@ -37,6 +39,12 @@ function numberOption(name, fallback) {
 const fileCount = numberOption('--files', 20_000);
 const packageFiles = numberOption('--package-files', 500);
 const rounds = numberOption('--rounds', 1);
+const RUNS = ['recommended', 'empty', 'warm'];
+const runs = (args.includes('--runs') ? String(args[args.indexOf('--runs') + 1]) : 'recommended,empty,warm,recommended').split(',');
+if (runs.some((run) => !RUNS.includes(run))) {
+  console.error(`bench:monorepo: --runs takes a list of ${RUNS.join(', ')}.`);
+  process.exit(2);
+}
 
 /** @type {string[]} folders to remove however the script ends */
 const temporaries = [];
@@ -91,20 +99,28 @@ try {
     temporaries.push(cache);
     // Each run's figures as it ends: on a loaded machine a 20,000-file round takes long, and a stopped one still tells.
     const say = (/** @type {string} */ what, /** @type {{ cpuMs: number, peakRssMb: number, wallMs: number }} */ run) => console.log(`  ${what}: ${seconds(run.cpuMs)} CPU, peak ${mb(run.peakRssMb)} (${seconds(run.wallMs)} wall)`);
-    const before = await lintAllInChild({ ...base, rules: [] });
-    say('eslint:recommended alone', before);
-    const empty = await unblockRun(base, cache);
-    say('+ Unblock, empty cache', empty.run);
-    for (const line of empty.warnings) console.log(`    it said: ${line.trim()}`);
-    const warm = await unblockRun(base, cache);
-    say('+ Unblock, warm cache', warm.run);
-    const after = await lintAllInChild({ ...base, rules: [] });
-    say('eslint:recommended alone, again', after);
+    /** @type {import('./bench-lint/eslint-runs.js').LintRun[]} */
+    const alone = [];
+    /** @type {Record<string, Awaited<ReturnType<typeof unblockRun>>>} */
+    const withUnblock = {};
+    for (const run of runs) {
+      if (run === 'recommended') {
+        alone.push(await lintAllInChild({ ...base, rules: [] }));
+        say('eslint:recommended alone', /** @type {import('./bench-lint/eslint-runs.js').LintRun} */ (alone.at(-1)));
+        continue;
+      }
+      const made = await unblockRun(base, cache);
+      withUnblock[run] = made;
+      say(`+ Unblock, ${run} cache`, made.run);
+      for (const line of made.warnings) console.log(`    it said: ${line.trim()}`);
+    }
     cacheBytes = bytesUnder(cache);
-    last = warm;
+    const { empty, warm } = withUnblock;
+    last = warm ?? empty ?? last;
+    if (alone.length === 0 || !empty || !warm) continue;
     figures.push({
-      baseline: (before.cpuMs + after.cpuMs) / 2,
-      baselineRss: Math.max(before.peakRssMb, after.peakRssMb),
+      baseline: alone.reduce((sum, run) => sum + run.cpuMs, 0) / alone.length,
+      baselineRss: Math.max(...alone.map((run) => run.peakRssMb)),
       empty: empty.run.cpuMs,
       warm: warm.run.cpuMs,
       emptyRss: empty.run.peakRssMb,
@@ -114,22 +130,26 @@ try {
     console.log(`round ${round + 1}: eslint:recommended ${seconds(f.baseline)} CPU, peak ${mb(f.baselineRss)}; + Unblock empty cache ${seconds(f.empty)} (${percent(f.empty / f.baseline - 1)}), peak ${mb(f.emptyRss)}; warm ${seconds(f.warm)} (${percent(f.warm / f.baseline - 1)}), peak ${mb(f.warmRss)}`);
   }
   const pick = (/** @type {(f: typeof figures[number]) => number} */ of) => median(figures.map(of));
-  const baselineRss = pick((f) => f.baselineRss);
-  const peakRss = Math.max(pick((f) => f.emptyRss), pick((f) => f.warmRss));
-  const emptyOver = pick((f) => f.empty / f.baseline - 1);
-  const warmOver = pick((f) => f.warm / f.baseline - 1);
-  const within = (/** @type {boolean} */ ok) => (ok ? 'within budget' : 'OVER budget');
-  console.log('');
-  console.log(`CPU, empty cache: ${percent(emptyOver)} against eslint:recommended alone (budget +25%: ${within(emptyOver <= 0.25)})`);
-  console.log(`CPU, warm cache:  ${percent(warmOver)} (budget +5%: ${within(warmOver <= 0.05)})`);
-  console.log(`peak memory: ${mb(peakRss)} against ${mb(baselineRss)} for eslint:recommended alone, ${(peakRss / baselineRss).toFixed(2)}× (budget 2×: ${within(peakRss <= 2 * baselineRss)})`);
+  if (figures.length === 0) {
+    console.log('\n(the runs asked for give no comparison: the figures above are each run\'s own)');
+  } else {
+    const baselineRss = pick((f) => f.baselineRss);
+    const peakRss = Math.max(pick((f) => f.emptyRss), pick((f) => f.warmRss));
+    const emptyOver = pick((f) => f.empty / f.baseline - 1);
+    const warmOver = pick((f) => f.warm / f.baseline - 1);
+    const within = (/** @type {boolean} */ ok) => (ok ? 'within budget' : 'OVER budget');
+    console.log('');
+    console.log(`CPU, empty cache: ${percent(emptyOver)} against eslint:recommended alone (budget +25%: ${within(emptyOver <= 0.25)})`);
+    console.log(`CPU, warm cache:  ${percent(warmOver)} (budget +5%: ${within(warmOver <= 0.05)})`);
+    console.log(`peak memory: ${mb(peakRss)} against ${mb(baselineRss)} for eslint:recommended alone, ${(peakRss / baselineRss).toFixed(2)}× (budget 2×: ${within(peakRss <= 2 * baselineRss)})`);
+  }
   console.log(`project cache: ${(cacheBytes / (1024 * 1024)).toFixed(1)} MB`);
   if (last) {
     const blocking = last.byRule['unblock/no-blocking-sync-call'] ?? 0;
     console.log(`reports: ${Object.entries(last.byRule).map(([rule, n]) => `${rule} ${n}`).join(', ') || 'none'}`);
     console.log(`blocking reports: ${blocking} of ${repo.services} services that block per request`);
-    // Each process says it once: the warm run's own lines tell whether a run says it.
-    for (const line of last.warnings) console.log(`  the warm run said: ${line.trim()}`);
+    // Each process says it once: the last run's own lines tell whether a run says it.
+    for (const line of last.warnings) console.log(`  the last Unblock run said: ${line.trim()}`);
     if (blocking < repo.services) console.log(last.warnings.length > 0 ? 'fewer blocking reports than services: the run said why (above)' : 'fewer blocking reports than services, and the run said nothing about it');
   }
 } finally {
