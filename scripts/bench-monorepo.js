@@ -24,18 +24,10 @@ import { UNBLOCK_RULES, lintAllInChild } from './bench-lint/eslint-runs.js';
 import { generateMonorepo } from './bench-lint/monorepo-project.js';
 import { measuredPluginLine } from './bench-lint/measured-plugin.js';
 import { median } from './bench-lint/median.js';
+import { numberOption as readNumber, removedOnSignal } from './bench-lint/script-options.js';
 
 const args = process.argv.slice(2);
-/** @param {string} name @param {number} fallback */
-function numberOption(name, fallback) {
-  if (!args.includes(name)) return fallback;
-  const value = Number(args[args.indexOf(name) + 1]);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`bench:monorepo: ${name} takes a whole number above 0.`);
-    process.exit(2);
-  }
-  return value;
-}
+const numberOption = (/** @type {string} */ name, /** @type {number} */ fallback) => readNumber(args, 'bench:monorepo', name, fallback);
 const fileCount = numberOption('--files', 20_000);
 const packageFiles = numberOption('--package-files', 500);
 const rounds = numberOption('--rounds', 1);
@@ -48,15 +40,7 @@ if (runs.some((run) => !RUNS.includes(run))) {
 
 /** @type {string[]} folders to remove however the script ends */
 const temporaries = [];
-const removeTemporaries = () => {
-  for (const dir of temporaries.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-};
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.once(signal, () => {
-    removeTemporaries();
-    process.exit(130);
-  });
-}
+const removeTemporaries = removedOnSignal(temporaries);
 
 /** @param {string} dir */
 function bytesUnder(dir) {

@@ -20,31 +20,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { UNBLOCK_RULES, lintAllInChild } from './bench-lint/eslint-runs.js';
 import { measuredPluginLine } from './bench-lint/measured-plugin.js';
+import { numberOption as readNumber, removedOnSignal } from './bench-lint/script-options.js';
 
 const args = process.argv.slice(2);
-/** @param {string} name @param {number} fallback */
-function numberOption(name, fallback) {
-  if (!args.includes(name)) return fallback;
-  const value = Number(args[args.indexOf(name) + 1]);
-  if (!Number.isInteger(value) || value < 1) {
-    console.error(`bench:cache-growth: ${name} takes a whole number above 0.`);
-    process.exit(2);
-  }
-  return value;
-}
+const numberOption = (/** @type {string} */ name, /** @type {number} */ fallback) => readNumber(args, 'bench:cache-growth', name, fallback);
 const rounds = numberOption('--rounds', 200);
 const routeCount = numberOption('--routes', 12);
 const every = numberOption('--every', 20);
 
 const dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-cache-growth-')));
 const cache = path.join(dir, 'node_modules', '.cache', 'unblock');
-const remove = () => fs.rmSync(dir, { recursive: true, force: true });
-for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM'])) {
-  process.once(signal, () => {
-    remove();
-    process.exit(130);
-  });
-}
+const remove = removedOnSignal([dir]);
 
 const QUERIES = ['getUser', 'getOrders', 'getFriends', 'getInvoices', 'getSettings', 'getAlerts'];
 
