@@ -74,6 +74,7 @@ function withoutRule(rules, id) {
  * @typedef {object} LintRun
  * @property {number} wallMs
  * @property {number} cpuMs CPU time of the whole process during the lint, every thread included (the import map's helper thread too)
+ * @property {number} peakRssMb the process's peak resident memory (loading ESLint and the rules included)
  * @property {number} parseMs
  * @property {Record<string, number>} ruleMs
  * @property {number} reports
@@ -116,20 +117,26 @@ export async function lintAll({ cwd, files, rules, roots, recommended, cache }) 
       for (const [id, time] of Object.entries(pass.rules ?? {})) ruleMs[id] = (ruleMs[id] ?? 0) + time.total;
     }
   }
-  return { wallMs, cpuMs, parseMs, ruleMs, reports: messages.length, unparsable, messages };
+  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  return { wallMs, cpuMs, peakRssMb, parseMs, ruleMs, reports: messages.length, unparsable, messages };
 }
 
 /**
  * lintAll in a fresh Node process (scripts/bench-lint/lint-child.js): a cold run, as in CI.
  * @param {Parameters<typeof lintAll>[0]} args
+ * @param {{ stderr?: (text: string) => void }} [options] stderr: handed what the process writes there (else it is passed through)
  * @returns {Promise<LintRun>}
  */
-export function lintAllInChild(args) {
+export function lintAllInChild(args, { stderr } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [new URL('./lint-child.js', import.meta.url).pathname], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [new URL('./lint-child.js', import.meta.url).pathname], { stdio: ['pipe', 'pipe', stderr ? 'pipe' : 'inherit'] });
     let output = '';
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk) => { output += chunk; });
+    if (stderr) {
+      child.stderr?.setEncoding('utf8');
+      child.stderr?.on('data', stderr);
+    }
     child.on('error', reject);
     child.on('close', (code, signal) => {
       if (code === 0) resolve(JSON.parse(output));

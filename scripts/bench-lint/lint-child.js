@@ -6,6 +6,12 @@
  */
 import { lintAll } from './eslint-runs.js';
 
+// A run whose bench was killed ends too: orphaned, a 20,000-file lint would go on for minutes.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.exit(1);
+}, 1000).unref();
+
 let input = '';
 process.stdin.setEncoding('utf8');
 for await (const chunk of process.stdin) input += chunk;

@@ -42,12 +42,30 @@ describe('robustness: a project over the index limit says so', function () {
   afterEach(() => setLintBudget(saved));
   after(removeAll);
 
-  const lint = (/** @type {string} */ dir, /** @type {string} */ file) => new Linter({ cwd: dir }).verify(file === 'lib/read.js' ? reader : route, config, path.join(dir, file)).map((m) => m.ruleId);
+  const lint = (/** @type {string} */ dir, /** @type {string} */ file, cwd = dir) => new Linter({ cwd }).verify(file === 'lib/read.js' ? reader : route, config, path.join(dir, file)).map((m) => m.ruleId);
 
   it('reads the callers of a project under the limit, without a word', () => {
     const dir = projectWith(10);
     assert.ok(lint(dir, 'lib/read.js').includes('unblock/no-blocking-sync-call'), 'the route calls it per request');
     assert.deepEqual(warnings, []);
+  });
+
+  it("indexes a big monorepo's package when ESLint runs in that package's folder, as the warning says", () => {
+    /** @type {Record<string, string>} */
+    const files = {
+      'package.json': '{"name":"mono","private":true,"workspaces":["packages/*"]}',
+      'packages/app/package.json': '{"name":"app","type":"module","dependencies":{"express":"*"}}',
+      'packages/app/lib/read.js': reader,
+      'packages/app/routes/config.js': route,
+      'packages/filler/package.json': '{"name":"filler","type":"module"}',
+    };
+    for (let i = 0; i <= MAX_PROJECT_FILES; i++) files[`packages/filler/src/m${Math.floor(i / 500)}/f${i}.js`] = `export const v${i} = ${i};\n`;
+    const dir = makeProject(files);
+    const app = path.join(dir, 'packages', 'app');
+    assert.ok(!lint(app, 'lib/read.js', dir).includes('unblock/no-blocking-sync-call'), 'from the root: the workspace is over the limit');
+    assert.equal(warnings.length, 1, JSON.stringify(warnings));
+    assert.ok(lint(app, 'lib/read.js', app).includes('unblock/no-blocking-sync-call'), "from the package's folder: its route's call is found");
+    assert.equal(warnings.length, 1, 'nothing more said');
   });
 
   it('says once, in one line, that a project over the limit is read one file at a time', () => {
@@ -60,8 +78,9 @@ describe('robustness: a project over the index limit says so', function () {
     assert.ok(!warnings[0].includes('\n'), 'one line');
     assert.equal(
       warnings[0],
-      `unblock: ${dir} has more than 6,000 source files, over the index's limit of 6,000: callers across files are not read, ` +
-        'so the rules report only what one file shows (no request path or start-up through other files); lint its packages as projects of their own (a package.json each) to have them read.',
+      `unblock: ${dir} has more than 6,000 source files, over the index's limit of 6,000, so it is not indexed: callers across files are not read, ` +
+        "and the rules report only what one file shows (no-blocking-sync-call reports a blocking call only where a handler registered in the same file runs it, not in a helper that routes in other files call); " +
+        "run ESLint in each workspace package's folder (each is then a project of its own, indexed up to 6,000 files) to have its callers read.",
     );
   });
 });

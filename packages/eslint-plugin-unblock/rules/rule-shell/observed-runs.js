@@ -9,6 +9,10 @@
  * - a report at a place seen on a route says so, with the measured time: the `{{observed}}` slot of
  *   its message becomes "; seen on GET /dashboard: 30 ms lost per request" (empty otherwise).
  *
+ * What they did is said (#45 item 4): the first report dropped in a lint folder in one line, their
+ * count at exit, and with explaining on (proofs.js) each dropped report with its proof and reason,
+ * and each annotated one with an `observed:` line under its proof.
+ *
  * Entries of a file whose text changed since the run (its SHA-256 differs) are ignored: the lines
  * they name may no longer be the same code. ESLint's shared setting `unblock.observedFile` names
  * another file (relative to the lint's folder), or `false` turns the read-back off.
@@ -20,6 +24,7 @@ import { projectRootsOf } from '../project/bounds/project-root.js';
 import { lintGeneration, lintWarning } from '../project/bounds/lint-bounds.js';
 import { readObservations, plainText, observedFileIn } from './observed-schema.js';
 import { readRegularFile, regularFileStat } from '../project/bounds/read-regular-file.js';
+import { isCompleteProof } from './proofs.js';
 
 /** An observations file bigger than this is not read. */
 const MAX_BYTES = 20_000_000;
@@ -48,12 +53,15 @@ export function withObservations(context, ruleId, messages) {
     const hasSlot = template?.includes('{{observed}}') ?? false;
     const seen = forFile();
     if (seen && seenOnlyAtStartup(seen, descriptor, context.sourceCode)) {
-      noteSilenced(context, ruleId, lineOf(descriptor));
-      return;
+      // Counted only when it would have been made (the proof check below refuses an incomplete one), and explained there.
+      if (isCompleteProof(descriptor.proof)) noteSilenced(context, ruleId, lineOf(descriptor));
+      const observation = { withheld: true, says: `${observedName(context)} says the function around it ran only at start-up (settings.unblock.observedFile: false ignores the file)` };
+      return context.report({ ...descriptor, data: { ...descriptor.data, observed: '' }, observation });
     }
     if (!hasSlot) return context.report(descriptor);
     const note = seen ? routeNote(seen.findings, ruleId, lineOf(descriptor)) : '';
-    return context.report({ ...descriptor, data: { ...descriptor.data, observed: note } });
+    const observation = note === '' ? undefined : { withheld: false, says: `${note.slice('; '.length)} (${observedName(context)})` };
+    return context.report({ ...descriptor, data: { ...descriptor.data, observed: note }, observation });
   };
   // The host's context stays the prototype: its getters (filename, sourceCode…) work unchanged.
   return Object.create(context, { report: { value: report, enumerable: true } });
@@ -81,6 +89,15 @@ function noteSilenced(context, ruleId, line) {
       if (total > 1) lintWarning(`unblock: .unblock/observed.json silenced ${total} reports in all (functions it saw run only at start-up).`, 'UNBLOCK_OBSERVED');
     });
   }
+}
+
+/**
+ * The observations file as the lint names it: the default, or the file the setting names.
+ * @param {import('eslint').Rule.RuleContext} context
+ */
+function observedName(context) {
+  const setting = /** @type {any} */ (context.settings)?.unblock?.observedFile;
+  return typeof setting === 'string' && setting !== '' ? plainText(setting) : '.unblock/observed.json';
 }
 
 /**

@@ -11,7 +11,8 @@ export function createProofCollector() {
   const proofs = new Map();
   const key = (/** @type {string | null} */ ruleId, /** @type {number} */ line, /** @type {number} */ column) => `${ruleId}\0${line}\0${column}`;
   return {
-    settings: { unblock: { onProof: (note) => proofs.set(key(note.ruleId, note.line, note.column), note.lines) } },
+    // A withheld report has no message to show its proof beside (its reason went to the lint's warnings).
+    settings: { unblock: { onProof: (note) => void (note.withheld === undefined && proofs.set(key(note.ruleId, note.line, note.column), note.lines)) } },
     linesFor: (message) => proofs.get(key(message.ruleId, message.line, message.column)),
   };
 }

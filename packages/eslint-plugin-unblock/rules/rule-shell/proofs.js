@@ -10,7 +10,15 @@
  * with its proof, one line per link. A host that shows the proof apart from the message (the
  * editor's "Why this warning") hands a function as `settings.unblock.onProof` instead: the
  * message stays as it is, with its messageId, and the function receives each proof.
+ *
+ * What evidence a repository supplies did to a report (`.unblock/observed.json`: observed-runs.js)
+ * is part of its explanation: a report it annotated ends its proof with an `observed:` line, and a
+ * report it withheld is explained all the same — on stderr (a process warning, or the host's
+ * onLintWarning listener) when explaining, and to `onProof` with the reason in `withheld` — so
+ * that no finding disappears without its reason.
  */
+import path from 'node:path';
+import { lintWarning } from '../project/bounds/lint-bounds.js';
 
 /**
  * @typedef {object} ProofEntry
@@ -34,6 +42,11 @@
  * @property {number} line
  * @property {number} column
  * @property {string[]} lines
+ * @property {string} [withheld] set when the report was not made: why (the observations said its code runs only at start-up)
+ *
+ * @typedef {object} Observation  what the observations did to a report (observed-runs.js)
+ * @property {string} says   `seen on GET /x: 30 ms lost per request`, or why it was withheld
+ * @property {boolean} withheld  the report is not made
  *
  * @typedef {import('eslint').Rule.ReportDescriptor & { proof: Proof }} ProvenReport  what a rule reports
  * @typedef {Omit<import('eslint').Rule.RuleContext, 'report'> & { report(descriptor: ProvenReport): void }} ProvenContext
@@ -72,15 +85,21 @@ export function withProofs(context, messages) {
   const explain = explaining(context);
   const sink = proofSinkOf(context);
   const report = (/** @type {any} */ descriptor) => {
-    const { proof, ...rest } = descriptor ?? {};
+    const { proof, observation, ...rest } = descriptor ?? {};
     if (!isCompleteProof(proof)) return undefined;
+    const seen = /** @type {Observation | undefined} */ (observation);
+    const lines = [...proofLines(proof), ...(seen ? [`  ${seen.withheld ? 'withheld' : 'observed'}: ${seen.says}`] : [])];
     const start = rest.loc?.start ?? rest.node?.loc?.start;
     // An editor asks for each report's proof beside its message (its "Why this warning"), keyed as ESLint's message is placed.
-    if (sink && start) sink({ ruleId: context.id, line: start.line, column: start.column + 1, lines: proofLines(proof) });
-    if (!explain) return context.report(rest);
+    if (sink && start) sink({ ruleId: context.id, line: start.line, column: start.column + 1, lines, ...(seen?.withheld ? { withheld: seen.says } : {}) });
     const { messageId, data, ...plain } = rest;
-    const template = messageId ? messages[messageId] : rest.message;
-    return context.report({ ...plain, message: `${fill(template ?? '', data)}\n${proofLines(proof).join('\n')}` });
+    const text = () => fill((messageId ? messages[messageId] : rest.message) ?? '', data);
+    if (seen?.withheld) {
+      if (explain) lintWarning(`unblock: not reported: ${context.id} at ${placeOf(context, start)}: ${text()}\n${lines.join('\n')}`, 'UNBLOCK_EXPLAIN');
+      return undefined;
+    }
+    if (!explain) return context.report(rest);
+    return context.report({ ...plain, message: `${text()}\n${lines.join('\n')}` });
   };
   return Object.create(context, { report: { value: report, enumerable: true } });
 }
@@ -106,6 +125,16 @@ export function proofLines(proof) {
 export function shorten(code) {
   const line = code.replace(/\s+/g, ' ').trim();
   return line.length > MAX_CODE ? `${line.slice(0, MAX_CODE - 1)}…` : line;
+}
+
+/**
+ * `src/app.js:12`: where a withheld report would have been, relative to the lint's folder.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {{ line: number } | undefined} start
+ */
+function placeOf(context, start) {
+  const file = path.relative(context.cwd ?? '', context.filename).split(path.sep).join('/');
+  return `${file}:${start?.line ?? '?'}`;
 }
 
 /**

@@ -83,6 +83,63 @@ describe('rules: runtime observations (.unblock/observed.json)', () => {
     assert.deepEqual(warnings, ["unblock: .unblock/observed.json says the function around unblock/no-blocking-sync-call's report at settings.js:3 ran only at start-up, so it is not reported; the file is evidence the repository supplies (settings.unblock.observedFile: false ignores it)."]);
   });
 
+  describe('what the observations did, in the explain output', () => {
+    const STARTUP = { files: { 'settings.js': { sha256: sha256(SETTINGS_LOADER) } }, startupOnly: [{ file: 'settings.js', line: 2, name: 'loadSettings', endLine: 5, endColumn: 1 }] };
+    /** @type {string[]} */
+    let warnings;
+    /** @type {ReturnType<typeof setLintBudget>} */
+    let previous;
+    beforeEach(() => {
+      warnings = [];
+      previous = setLintBudget({ warn: (message) => warnings.push(message) });
+    });
+    afterEach(() => setLintBudget(previous));
+
+    it('explains a withheld report on the warnings, with its proof and the reason, under `unblock.explain`', () => {
+      observe(STARTUP);
+      assert.deepEqual(lint('settings.js', SETTINGS_LOADER, { unblock: { explain: true } }), []);
+      const explained = warnings.filter((message) => message.startsWith('unblock: not reported:'));
+      assert.equal(explained.length, 1, JSON.stringify(warnings));
+      const [head, ...lines] = explained[0].split('\n');
+      assert.match(head, /^unblock: not reported: unblock\/no-blocking-sync-call at settings\.js:3: `readFileSync\(\)` waits for the disk/);
+      assert.ok(lines.some((line) => line.startsWith('  entry: ')), 'the proof is there');
+      assert.equal(lines.at(-1), '  withheld: .unblock/observed.json says the function around it ran only at start-up (settings.unblock.observedFile: false ignores the file)');
+    });
+
+    it('hands a withheld report to `onProof` with its reason, and an annotated one with an `observed:` line', () => {
+      observe(STARTUP);
+      /** @type {any[]} */
+      const notes = [];
+      assert.deepEqual(lint('settings.js', SETTINGS_LOADER, { unblock: { onProof: (/** @type {any} */ note) => notes.push(note) } }), []);
+      assert.equal(notes.length, 1);
+      assert.deepEqual([notes[0].ruleId, notes[0].line], ['unblock/no-blocking-sync-call', 3]);
+      assert.match(notes[0].withheld, /^\.unblock\/observed\.json says the function around it ran only at start-up/);
+      assert.ok(!warnings.some((message) => message.startsWith('unblock: not reported:')), 'not printed unless explaining');
+
+      observe({ files: { 'dashboard.js': { sha256: sha256(DASHBOARD) } }, findings: [{ kind: 'waterfall', file: 'dashboard.js', line: 2, route: 'GET /dashboard', perRequestMs: 30.4, runs: 40, rule: 'unblock/no-await-waterfall' }] });
+      notes.length = 0;
+      const [report] = lint('dashboard.js', DASHBOARD, { unblock: { onProof: (/** @type {any} */ note) => notes.push(note) } });
+      assert.equal(report.messageId, 'waterfall', 'the report is made, with its messageId');
+      assert.equal(notes.length, 1);
+      assert.equal(notes[0].withheld, undefined);
+      assert.equal(notes[0].lines.at(-1), '  observed: seen on GET /dashboard: 30 ms lost per request (.unblock/observed.json)');
+    });
+
+    it('ends an explained message that the observations annotated with where the figure came from', () => {
+      observe({ files: { 'dashboard.js': { sha256: sha256(DASHBOARD) } }, findings: [{ kind: 'waterfall', file: 'dashboard.js', line: 2, route: 'GET /dashboard', perRequestMs: 30.4, runs: 40, rule: 'unblock/no-await-waterfall' }] });
+      const [report] = lint('dashboard.js', DASHBOARD, { unblock: { explain: true } });
+      const lines = report.message.split('\n');
+      assert.match(lines[0], /; seen on GET \/dashboard: 30 ms lost per request\.$/);
+      assert.equal(lines.at(-1), '  observed: seen on GET /dashboard: 30 ms lost per request (.unblock/observed.json)');
+    });
+
+    it('explains nothing more when there are no observations', () => {
+      const [report] = lint('dashboard.js', DASHBOARD, { unblock: { explain: true } });
+      assert.ok(!report.message.includes('observed:'));
+      assert.deepEqual(warnings, []);
+    });
+  });
+
   it('ignores the entries of a file that changed since the run', () => {
     observe({ files: { 'settings.js': { sha256: sha256(SETTINGS_LOADER) } }, startupOnly: [{ file: 'settings.js', line: 2, name: 'loadSettings', endLine: 5, endColumn: 1 }] });
     const edited = SETTINGS_LOADER.replace("'utf8'", "'latin1'");

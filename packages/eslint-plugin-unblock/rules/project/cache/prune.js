@@ -6,7 +6,9 @@
  *
  * - an entry that can no longer be used goes: one whose recorded inputs name a project file that is
  *   gone or whose text no longer has the hash recorded (its key names the old text, or its facts were
- *   read from it), one that does not parse, and a temporary file a process left behind;
+ *   read from it), a linted file's call summaries once that file has another text or is gone (its
+ *   functions moved or were deleted: the entry is keyed by the old text), one that does not parse,
+ *   and a temporary file a process left behind;
  * - then, while the entries add up to more than the cap (50 MB by default, `UNBLOCK_CACHE_MAX_MB`),
  *   the oldest go first (by the time they were written; those this process used or wrote go last),
  *   down to 80% of the cap, so that the next runs do not prune again at once.
@@ -159,13 +161,15 @@ function stillUsable(entry, root, hashes) {
   if (entry.size > MAX_ENTRY_BYTES) return false;
   const text = readRegularFile(entry.file, MAX_ENTRY_BYTES);
   if (text === null) return true; // gone meanwhile, or unreadable: not ours to judge
-  let inputs;
+  let value;
   try {
-    inputs = JSON.parse(text)?.value?.inputs;
+    value = JSON.parse(text)?.value;
   } catch {
     return false;
   }
+  const inputs = value?.inputs;
   if (!Array.isArray(inputs)) return false;
+  if (entry.kind === 'summaries' && !lintedFileHolds(value.of, root, hashes)) return false;
   const key = entry.id.slice(entry.kind.length + 1);
   let reachable = entry.kind !== 'scan';
   /** @type {Set<string>} */
@@ -185,6 +189,23 @@ function stillUsable(entry, root, hashes) {
   }
   // A scan of a module outside this project (a cache folder shared by projects) is not judged here.
   return reachable || outside.size > 0;
+}
+
+/**
+ * Whether the linted file a summaries entry was read for still has the text it is keyed by. Its key
+ * names that text, and the file's own text is no input of its summaries: without this, each edit of a
+ * linted file left its last entry behind, with inputs that all still hold, until the cap took it.
+ * @param {unknown} of the entry's `of`: [file, hash of its text] (missing in older entries: kept)
+ * @param {string} root
+ * @param {Map<string, string | null>} hashes
+ */
+function lintedFileHolds(of, root, hashes) {
+  if (!Array.isArray(of) || typeof of[0] !== 'string' || !path.isAbsolute(of[0]) || !isWithin(of[0], root)) return true;
+  const file = of[0];
+  if (!hashes.has(file)) hashes.set(file, textHash(file));
+  const now = hashes.get(file) ?? null;
+  // No text: gone (stale), or too big to hash (module-cache.js would not hash it either: not ours to judge).
+  return now === null ? fs.existsSync(file) : now === of[1];
 }
 
 /**

@@ -31,7 +31,8 @@ const KIND = 'summaries';
 
 /**
  * @typedef {import('../../effects/effect-summary.js').CallSummary} CallSummary
- * @typedef {{ inputs: import('../cache/inputs.js').Input[], answers: Record<string, KeptSummary | null> }} SummaryFacts
+ * @typedef {{ inputs: import('../cache/inputs.js').Input[], answers: Record<string, KeptSummary | null>, of?: [string, string] }} SummaryFacts
+ *   of: the linted file and its text's hash, so that pruning (../cache/prune.js) knows the entry is stale once the file changed
  * @typedef {Omit<CallSummary, 'reads' | 'writes' | 'thisReads' | 'thisWrites'>
  *   & { reads: string[], writes: string[], thisReads: string[], thisWrites: string[] }} KeptSummary
  * @typedef {(call: any, make: () => CallSummary | null) => CallSummary | null} SummaryKeeper
@@ -69,7 +70,7 @@ export function summaryKeeper(sourceCode, file, namesId, exact) {
   // Summaries name resources, not places; one that names a place in a module that moved is made again.
   const reused = now !== null && !(anyMoved(now.moves) && namesPlaceIn(JSON.stringify(/** @type {SummaryFacts} */ (kept).answers), now.moves));
   /** @type {SummaryFacts} */
-  const facts = reused ? { inputs: now.inputs, answers: /** @type {SummaryFacts} */ (kept).answers } : { inputs: [], answers: {} };
+  const facts = { inputs: reused ? now.inputs : [], answers: reused ? /** @type {SummaryFacts} */ (kept).answers : {}, of: /** @type {[string, string]} */ ([file, textHash]) };
   // Kept as they read now, so that the next run parses none of the changed modules to check them.
   if (reused && now.moves.size > 0) {
     unwritten.set(key, () => store.write(KIND, key, facts));

@@ -146,8 +146,9 @@ function warnOverLimit(root) {
   const shown = JSON.stringify(root).slice(1, -1);
   const limit = MAX_PROJECT_FILES.toLocaleString('en-US');
   lintWarning(
-    `unblock: ${shown} has more than ${limit} source files, over the index's limit of ${limit}: callers across files are not read, ` +
-      `so the rules report only what one file shows (no request path or start-up through other files); lint its packages as projects of their own (a package.json each) to have them read.`,
+    `unblock: ${shown} has more than ${limit} source files, over the index's limit of ${limit}, so it is not indexed: callers across files are not read, ` +
+      `and the rules report only what one file shows (no-blocking-sync-call reports a blocking call only where a handler registered in the same file runs it, not in a helper that routes in other files call); ` +
+      `run ESLint in each workspace package's folder (each is then a project of its own, indexed up to ${limit} files) to have its callers read.`,
     'UNBLOCK_PROJECT_TOO_BIG',
   );
 }

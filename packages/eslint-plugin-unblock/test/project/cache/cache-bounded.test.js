@@ -70,6 +70,28 @@ describe('project cache: bounded', function () {
     assert.deepEqual(reports, await lint(dir, 'off'));
   });
 
+  it("removes a linted file's call summaries once its functions moved or were deleted, and keeps one entry per linted file", async () => {
+    const { dir, cache } = project();
+    const handler = path.join(dir, 'handler.js');
+    const original = fs.readFileSync(handler, 'utf8');
+    await lintWithStats(dir, cache);
+    const summaries = () => entriesUnder(cache).filter((file) => file.includes(`${path.sep}summaries${path.sep}`));
+    const first = summaries().length;
+    assert.ok(first > 0, 'the linted files with awaits keep their summaries');
+    /** @type {Record<string, string[]>} */
+    let reports = {};
+    for (let round = 1; round <= 3; round++) {
+      // A function on top (the page function moves) and the last round's deleted: only the linted file changes.
+      rewrite(handler, `export async function extra${round}(db) {\n  return db.ping${round}();\n}\n\n${original}`);
+      ({ reports } = await lintWithStats(dir, cache));
+    }
+    assert.equal(summaries().length, first, 'no entry left for an older text of handler.js');
+    const now = contentHash(fs.readFileSync(handler, 'utf8'));
+    const handlers = summaries().map((file) => JSON.parse(fs.readFileSync(file, 'utf8')).value.of).filter((of) => of?.[0] === handler);
+    assert.deepEqual(handlers, [[handler, now]], "handler.js's one entry is for its text now");
+    assert.deepEqual(reports, await lint(dir, 'off'));
+  });
+
   it('drops the oldest entries first for the cap, down to 80% of it, and those this process used last', () => {
     const { dir, cache } = project();
     const folder = path.join(cache, 'v1-test');

@@ -1,9 +1,11 @@
 /**
  * The schema of a linted file's kept call summaries (callees/summary-cache.js): its inputs, and each
- * awaited call's summary by the call's place (`start:end`), or null where the call had none.
+ * awaited call's summary by the call's place (`start:end`), or null where the call had none, and
+ * the linted file they were read for with its text's hash (`of`: prune.js removes the entry once the
+ * file has another text; optional, as entries written before it was added lack it).
  */
 import { isInputs } from './input.js';
-import { hasFields, isBoolean, isRecord, isStringOrNull, isStrings } from './plain.js';
+import { hasFields, isBoolean, isProjectPath, isRecord, isString, isStringOrNull, isStrings } from './plain.js';
 
 const KINDS = new Set(['read', 'write', 'none', 'unknown']);
 const SUMMARY = {
@@ -32,5 +34,6 @@ function isAnswers(answers) {
  * @param {string | null} root
  */
 export function isSummariesEntry(value, root) {
-  return hasFields(value, { inputs: (inputs) => isInputs(inputs, root), answers: isAnswers });
+  const isOf = (/** @type {unknown} */ of) => Array.isArray(of) && of.length === 2 && isProjectPath(of[0], root) && isString(of[1]);
+  return hasFields(value, { inputs: (inputs) => isInputs(inputs, root), answers: isAnswers }, { of: isOf });
 }
