@@ -71,7 +71,6 @@ function libraryOfName(view, name, hops) {
   if (module) return libraryOfExport(module, binding.member ?? 'default', hops + 1);
   // `const { PrismaClient } = require('@prisma/client')`: a member of a library's module is that library's.
   return libraryOfNode(view, binding.node, hops + 1);
-  return null;
 }
 
 /**
