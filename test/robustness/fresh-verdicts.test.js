@@ -45,11 +45,12 @@ function change(dir, files) {
   Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
 }
 
+// A request handler: it answers the response it is handed.
 const handler = `import { first, second } from './queries.js';
-export async function page(db, id) {
-  const a = await first(db, id);
-  const b = await second(db, id);
-  return [a, b];
+export async function page(req, res) {
+  const a = await first(req.db, req.params.id);
+  const b = await second(req.db, req.params.id);
+  res.json([a, b]);
 }
 `;
 /** @param {string} firstSql */

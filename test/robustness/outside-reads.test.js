@@ -29,10 +29,10 @@ export default app;
 // reported; unread, their names decide and the pair is reported.
 const helpers = 'export async function first(x: string) { return x.trim(); }\nexport async function second(x: string) { return x.toUpperCase(); }\n';
 const handler = `import { first, second } from '@shared/format';
-export async function h(a: string, b: string) {
-  const x = await first(a);
-  const y = await second(b);
-  return [x, y];
+export async function h(req: any, res: any) {
+  const x = await first(req.query.a);
+  const y = await second(req.query.b);
+  res.json([x, y]);
 }
 `;
 

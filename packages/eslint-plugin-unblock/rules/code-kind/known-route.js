@@ -84,12 +84,13 @@ function routesCalling(index, key, first) {
   /** @type {Map<string, { label: string, file: string }>} */
   const routes = new Map();
   const own = index.entries.get(key);
-  if (own?.kind === 'request') routes.set(`${own.file}\0${own.label}`, own);
+  // A handler known by its shape alone is no route to name (answering-handlers.js).
+  if (own?.kind === 'request' && !own.fallback) routes.set(`${own.file}\0${own.label}`, own);
   for (const site of index.callers.get(key) ?? []) {
     const entry = site.caller === null ? undefined : index.entries.get(site.caller);
     // Declared or registered where the caller is (a controller method, an inline handler): that file was scanned
     // with the function's own. A registration in a third file is known only if some other question read that file.
-    if (entry?.kind === 'request' && entry.file === site.file) routes.set(`${entry.file}\0${entry.label}`, entry);
+    if (entry?.kind === 'request' && !entry.fallback && entry.file === site.file) routes.set(`${entry.file}\0${entry.label}`, entry);
   }
   const sorted = [...routes.keys()].sort().map((id) => /** @type {{ label: string, file: string }} */ (routes.get(id)));
   const named = first ?? sorted[0];

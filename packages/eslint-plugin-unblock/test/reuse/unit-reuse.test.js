@@ -219,10 +219,10 @@ describe('reuse in a project: what the last lint read in other files', () => {
     const store = path.join(dir, 'store.js');
     fs.writeFileSync(store, 'export async function loadUser(db, id) { return db.users.findOne(id); }\nexport async function loadOrders(db, id) { return db.orders.find(id); }\n');
     const page = `import { loadUser, loadOrders } from './store.js';
-export async function page(db, id) {
-  const user = await loadUser(db, id);
-  const orders = await loadOrders(db, id);
-  return [user, orders];
+export async function page(req, res) {
+  const user = await loadUser(req.db, req.id);
+  const orders = await loadOrders(req.db, req.id);
+  res.json([user, orders]);
 }
 export async function other(db) {
   const a = await db.getA();

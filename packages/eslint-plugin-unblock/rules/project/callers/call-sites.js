@@ -53,7 +53,7 @@ export function scanModule(view, index, visitorKeys = foreignVisitorKeys(), log 
   /** @type {ModuleScan} */
   const scan = { view, index, log, at: null };
   for (const entry of declaredEntryPoints(view)) {
-    setEntry(scan, functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file, ...(entry.transaction ? { transaction: true } : {}) });
+    setEntry(scan, functionKey(view.file, entry.fn), { kind: entry.kind, label: entry.label, file: view.file, ...(entry.transaction ? { transaction: true } : {}), ...(entry.fallback ? { fallback: true } : {}) });
   }
   for (const [call, frame] of callsIn(view, visitorKeys)) {
     scan.at = call;
@@ -64,11 +64,23 @@ export function scanModule(view, index, visitorKeys = foreignVisitorKeys(), log 
 /**
  * @param {ModuleScan} scan
  * @param {string} key
- * @param {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean }} entry
+ * @param {import('./callers.js').EntryFact} entry
  */
 function setEntry(scan, key, entry) {
-  scan.index?.entries.set(key, entry);
+  if (scan.index) putEntry(scan.index.entries, key, entry);
   scan.log?.push({ e: key, v: entry });
+}
+
+/**
+ * Records a function's entry: a fallback (a handler known by its shape alone) never replaces another
+ * entry, and any other replaces it, whichever module was scanned first.
+ * @param {Map<string, import('./callers.js').EntryFact>} entries
+ * @param {string} key
+ * @param {import('./callers.js').EntryFact} entry
+ */
+export function putEntry(entries, key, entry) {
+  if (entry.fallback && entries.has(key)) return;
+  entries.set(key, entry);
 }
 
 /**

@@ -16,6 +16,12 @@ import { scanModule, functionKey } from './call-sites.js';
 import { scanWithCache, scanFacts, addScanFacts } from './scan-cache.js';
 import { projectStore } from '../cache/store.js';
 import { cacheFolderFor } from '../cache/settings.js';
+import { optionalRequire } from '../bounds/optional-require.js';
+
+/**
+ * @typedef {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean, fallback?: boolean }} EntryFact
+ *   an entry point as the index keeps it (fallback: see ../frameworks/routing/framework.js EntryPoint)
+ */
 
 /**
  * @typedef {import('../../language/syntax/ast.js').Node} Node
@@ -44,7 +50,7 @@ import { cacheFolderFor } from '../cache/settings.js';
  * @property {Map<string, CallSite[]>} callers  function key → the places that call it (in the files scanned so far)
  * @property {boolean} complete  every file that can call a function is scanned when it is asked about (false for
  *   the index of one file alone: other files may call what it exports)
- * @property {Map<string, { kind: 'request' | 'startup', label: string, file: string, transaction?: boolean }>} entries function key → entry point
+ * @property {Map<string, EntryFact>} entries function key → entry point
  * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
  * @property {() => void} prefetchImports  starts reading who imports whom beside the lint, for the first question
  * @property {(file: string) => boolean} importedOnlyByTests  no project file imports it, and a test file does
@@ -152,7 +158,8 @@ function createIndex(root, files, layout, stamps) {
   const index = {
     callers: new Map(),
     entries: new Map(),
-    complete: true,
+    // Without the parser no file that may call a function can be read: what calls it is not known.
+    complete: optionalRequire('oxc-parser') !== null,
     prefetchImports() {
       if (!importers && !request) request = requestImportMap(files, importCache());
     },

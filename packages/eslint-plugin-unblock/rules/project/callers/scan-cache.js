@@ -13,7 +13,7 @@ import { inputsNow } from '../workspace/input-check.js';
 import { movedKey } from '../workspace/moved-keys.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { countScan } from '../cache/stats.js';
-import { scanModule, callAt } from './call-sites.js';
+import { scanModule, callAt, putEntry } from './call-sites.js';
 
 const KIND = 'scan';
 
@@ -109,7 +109,7 @@ function movedOps(ops, moves) {
 export function addScanFacts(index, ops, file) {
   for (const op of ops) {
     if ('e' in op) {
-      index.entries.set(op.e, op.v);
+      putEntry(index.entries, op.e, op.v);
       continue;
     }
     const sites = index.callers.get(op.c) ?? [];

@@ -22,7 +22,7 @@ const CALL = {
 };
 
 /** @param {unknown} op */
-const isOp = (op) => hasFields(op, { e: isString, v: (entry) => hasFields(entry, ENTRY, { transaction: isBoolean }) }) || hasFields(op, CALL);
+const isOp = (op) => hasFields(op, { e: isString, v: (entry) => hasFields(entry, ENTRY, { transaction: isBoolean, fallback: isBoolean }) }) || hasFields(op, CALL);
 
 /**
  * @param {unknown} value

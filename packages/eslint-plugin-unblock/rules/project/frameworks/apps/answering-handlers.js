@@ -4,6 +4,8 @@
  * while a request waits for it, however it was registered (a default export a server loads, a map
  * of handlers, a wrapper the index cannot follow). A response is answered once per request, so
  * such a function is on a request path: it is an entry of its own, named by what it answers with.
+ * It is a fallback: a route that registers the same function names it instead, and a report's
+ * message names only routes (the proof still shows this entry).
  */
 import { unwrap, isFunctionNode, walk, propertyName } from '../../../language/syntax/ast.js';
 import { foreignVisitorKeys } from '../../modules/module-cache.js';
@@ -26,12 +28,12 @@ export default {
       if (!isFunctionNode(fn) || seen.has(fn)) continue;
       seen.add(fn);
       const answer = answeredWith(fn);
-      if (answer) entries.push({ fn, kind: 'request', label: `an HTTP handler answering with ${answer}` });
+      if (answer) entries.push({ fn, kind: 'request', label: `an HTTP handler answering with ${answer}`, fallback: true });
     }
     const exported = unwrap(view.exports.get('default')?.node);
     if (isFunctionNode(exported) && !seen.has(exported)) {
       const answer = answeredWith(exported);
-      if (answer) entries.push({ fn: exported, kind: 'request', label: `an HTTP handler answering with ${answer}` });
+      if (answer) entries.push({ fn: exported, kind: 'request', label: `an HTTP handler answering with ${answer}`, fallback: true });
     }
     return entries;
   },
