@@ -249,3 +249,36 @@ describe('recall: no-await-waterfall', () => {
     ],
   });
 });
+
+describe('recall: a memo fills a field once (emailengine getClient/getAccount)', () => {
+  const memo = [
+    'class Mailer {',
+    '  async transport() {',
+    '    if (this.conn) return this.conn;',
+    '    this.conn = await getTransport(this.options);',
+    '    return this.conn;',
+    '  }',
+    '  async part(id) {',
+    '    await this.transport();',
+    '    return this.api.get(`/parts/${id}`);',
+    '  }',
+    '  async both(a, b) {',
+    '    const first = await this.part(a);',
+    '    const second = await this.part(b);',
+    '    return [first, second];',
+    '  }',
+    '}',
+  ];
+  runRuleTests('no-await-waterfall', awaitRule, {
+    valid: [
+      // No guard: every call replaces the field, so the calls stay in order.
+      code(memo.map((line) => (line === '    if (this.conn) return this.conn;' ? '    if (!this.options) throw new Error("no options");' : line))),
+    ],
+    invalid: [
+      startTogether(memo, memo.flatMap((line) => {
+        if (line === '    const first = await this.part(a);') return ['    const [first, second] = await Promise.all([this.part(a), this.part(b)]);'];
+        return line === '    const second = await this.part(b);' ? [] : [line];
+      })),
+    ],
+  });
+});

@@ -11,6 +11,7 @@ import { declaredNames, patternNames } from './declared-names.js';
 import { localKindsOf } from './local-kinds.js';
 import { emptySummary, mergePart } from '../../effects/effect-summary.js';
 import { isCacheFill } from './cache-fill.js';
+import { memoFields } from './memo-fields.js';
 import { ownValueTest } from './own-values.js';
 import { noteAssignment } from '../evidence/builtin-methods.js';
 
@@ -82,6 +83,8 @@ export function readBody(target, outerShadowed, visitorKeys, effectOfCall) {
   walk(fn.body, visitorKeys, (/** @type {any} */ node) => readNode(reading, node));
 
   const { summary } = reading;
+  // A memo's fill is a read of its field for the callers (memo-fields.js).
+  for (const field of memoFields(fn)) summary.thisWrites.delete(field);
   // What the calls alone come to: a caller that hands this function only its own values drops the writes to
   // arguments, and the kind they made (summarize.js).
   summary.callKind = summary.kind;
