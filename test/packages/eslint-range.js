@@ -17,7 +17,8 @@ const ESLINT_8 = '8.57.1';
 const OXLINT = '1.89.0';
 
 /** The known finding: two independent reads awaited one after the other (line 2). */
-const ORDERS = 'export async function load(db, id) {\n  const user = await db.getUser(id);\n  const orders = await db.getOrders(id);\n  return { user, orders };\n}\n';
+// A request handler (it answers its response): a waterfall needs an entry to be reported.
+const ORDERS = 'export async function load(req, res) {\n  const user = await req.db.getUser(req.params.id);\n  const orders = await req.db.getOrders(req.params.id);\n  res.json({ user, orders });\n}\n';
 const EXPECTED = 'src/orders.js:2 unblock/no-await-waterfall';
 
 /** Builds the fix with unblock-bench's API in the project: the bench's Linter beside the project's ESLint 8. */
