@@ -18,8 +18,8 @@ const OXLINT = '1.89.0';
 
 /** The known finding: two independent reads awaited one after the other (line 2). */
 // A request handler (it answers its response): a waterfall needs an entry to be reported.
-const ORDERS = 'export async function load(req, res) {\n  const user = await req.db.getUser(req.params.id);\n  const orders = await req.db.getOrders(req.params.id);\n  res.json({ user, orders });\n}\n';
-const EXPECTED = 'src/orders.js:2 unblock/no-await-waterfall';
+const ORDERS = 'export async function load(req, res) {\n  const db = req.app.locals.db;\n  const user = await db.getUser(req.params.id);\n  const orders = await db.getOrders(req.params.id);\n  res.json({ user, orders });\n}\n';
+const EXPECTED = 'src/orders.js:3 unblock/no-await-waterfall';
 
 /** Builds the fix with unblock-bench's API in the project: the bench's Linter beside the project's ESLint 8. */
 const BENCH_CHECK = `import plugin from 'eslint-plugin-unblock';
