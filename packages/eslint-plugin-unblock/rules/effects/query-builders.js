@@ -5,31 +5,15 @@
  * method makes the whole chain a write. Any other method keeps the chain unknown.
  */
 import { unwrap, propertyName } from '../language/syntax/ast.js';
+import knex from './libraries/knex.js';
 
 /**
  * @typedef {import('../language/syntax/ast.js').CallNode} CallNode
  */
 
-/** The builder's methods that shape a SELECT (Knex, and what Objection adds for reading relations). */
-const READING_METHODS = new Set([
-  'select', 'column', 'columns', 'distinct', 'distinctOn', 'from', 'as', 'alias',
-  'where', 'andWhere', 'orWhere', 'whereNot', 'orWhereNot', 'whereIn', 'orWhereIn', 'whereNotIn', 'orWhereNotIn',
-  'whereNull', 'orWhereNull', 'whereNotNull', 'orWhereNotNull', 'whereBetween', 'whereNotBetween', 'whereExists',
-  'whereNotExists', 'whereRaw', 'orWhereRaw', 'whereLike', 'whereILike', 'whereJsonPath', 'whereComposite',
-  'join', 'innerJoin', 'leftJoin', 'leftOuterJoin', 'rightJoin', 'rightOuterJoin', 'fullOuterJoin', 'crossJoin', 'joinRaw',
-  'joinRelated', 'leftJoinRelated', 'innerJoinRelated', 'groupBy', 'groupByRaw', 'having', 'havingRaw', 'orderBy',
-  'orderByRaw', 'limit', 'offset', 'first', 'pluck', 'count', 'countDistinct', 'min', 'max', 'sum', 'avg',
-  'findById', 'findByIds', 'findOne', 'page', 'range', 'resultSize', 'withGraphFetched', 'withGraphJoined',
-  'withRelated', 'eager', 'modify', 'modifiers', 'skipUndefined', 'throwIfNotFound', 'timeout', 'debug',
-]);
-
-/** The builder's methods that change rows. */
-const WRITING_METHODS = new Set([
-  'insert', 'insertGraph', 'insertGraphAndFetch', 'insertAndFetch', 'update', 'updateAndFetch', 'updateAndFetchById',
-  'patch', 'patchAndFetch', 'patchAndFetchById', 'delete', 'deleteById', 'del', 'upsert', 'upsertGraph',
-  'upsertGraphAndFetch', 'relate', 'unrelate', 'increment', 'decrement', 'truncate', 'onConflict', 'merge', 'forUpdate',
-  'forShare',
-]);
+// Knex's builder methods are the Knex table's (libraries/knex.js): one list for both readers.
+const READING_METHODS = new Set([...knex.reads, ...knex.modifiers ?? []]);
+const WRITING_METHODS = new Set(knex.writes);
 
 /**
  * What a query-builder chain does (`Model.query().where(…).orderBy(…)`), or null when the call is

@@ -19,7 +19,7 @@ export default {
     'insert', 'insertGraph', 'insertGraphAndFetch', 'insertAndFetch', 'update', 'updateAndFetch', 'updateAndFetchById',
     'patch', 'patchAndFetch', 'patchAndFetchById', 'delete', 'deleteById', 'del', 'upsert', 'upsertGraph',
     'upsertGraphAndFetch', 'relate', 'unrelate', 'increment', 'decrement', 'truncate', 'onConflict', 'merge', 'forUpdate',
-    'forShare', 'save', 'destroy', 'migrate', 'seed', 'destroy',
+    'forShare', 'save', 'destroy', 'migrate', 'seed',
   ],
   modifiers: [
     'query', 'table', 'column', 'columns', 'distinct', 'distinctOn', 'from', 'as', 'alias', 'where', 'andWhere', 'orWhere', 'whereNot',
