@@ -8,7 +8,7 @@ import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.
 import { foreignVisitorKeys } from '../modules/module-cache.js';
 import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../modules/callee-lookup.js';
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
-import { walkCalls, isDeclared, initOf, ownerOf } from './function-frames.js';
+import { walkCalls, isDeclared, initOf, constantInitOf, ownerOf } from './function-frames.js';
 import { routesThroughParameters } from './routes-through-parameters.js';
 import { dynamicRequireMethods, blockRequireOf } from '../callees/dynamic-requires.js';
 
@@ -297,17 +297,52 @@ function staticMethod(view, frame, expression) {
 function addCaller(scan, target, frame, { deferred, call }) {
   if (target === null) return;
   const { view, index } = scan;
-  const caller = frame.fn ? functionKey(view.file, frame.fn) : null;
-  const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
+  const site = callSiteOf(view, frame, deferred, call);
+  const { caller, callerClass } = site;
   if (index) {
     const sites = index.callers.get(target) ?? [];
-    sites.push({ caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file, view, deferred, call, frame });
+    sites.push(site);
     index.callers.set(target, sites);
   }
   scan.log?.push({
     c: target, caller, callerRange: frame.fn ? [frame.fn.range[0], frame.fn.range[1]] : null, callerName: frame.name, callerClass,
     deferred, at: [scan.at.range[0], scan.at.range[1]], direct: call !== null,
   });
+}
+
+/**
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {Frame} frame the frame the call is made from
+ * @param {boolean} deferred
+ * @param {any} call
+ * @returns {import('./callers.js').CallSite}
+ */
+function callSiteOf(view, frame, deferred, call) {
+  const caller = frame.fn ? functionKey(view.file, frame.fn) : null;
+  const callerClass = frame.fn && frame.classNode?.id ? frame.classNode.id.name : null;
+  return { caller, callerNode: frame.fn, callerName: frame.name, callerClass, file: view.file, view, deferred, call, frame };
+}
+
+/**
+ * The calls of a method of that name in a module that the index follows to no function: the receiver
+ * is not `this` or `super`, and is no value the module knows (an import, a class, an instance, an
+ * object of its own), nor a provider loaded from a folder (contracts.js reads them as calls of a contract).
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {string} name
+ * @returns {import('./callers.js').CallSite[]}
+ */
+export function unresolvedMethodCalls(view, name) {
+  const sites = [];
+  for (const [call, frame] of callsIn(view, foreignVisitorKeys())) {
+    const callee = call.type === 'CallExpression' ? unwrap(call.callee) : null;
+    if (callee?.type !== 'MemberExpression' || propertyName(callee) !== name) continue;
+    const object = unwrap(callee.object);
+    if (object.type === 'ThisExpression' || object.type === 'Super') continue;
+    const context = contextOf(view, frame);
+    if (valueOfExpression(object, context) !== null || resolveCall(call, context) || providersCalled(view, frame, call).length > 0) continue;
+    sites.push(callSiteOf(view, frame, false, call));
+  }
+  return sites;
 }
 
 /**
@@ -361,6 +396,7 @@ function contextOf(view, frame) {
     objectNode: frame.objectNode,
     isShadowed: (name) => isDeclared(frame, name),
     localInit: (name) => initOf(frame, name),
+    localConstant: (name) => constantInitOf(frame, name),
   };
 }
 

@@ -52,6 +52,8 @@ import { optionalRequire } from '../bounds/optional-require.js';
  *   the index of one file alone: other files may call what it exports)
  * @property {Map<string, EntryFact>} entries function key → entry point
  * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
+ * @property {(file: string) => string[]} filesImporting  the project files that import a file, directly or
+ *   through index files (none known for the index of one file alone)
  * @property {() => void} prefetchImports  starts reading who imports whom beside the lint, for the first question
  * @property {(file: string) => boolean} importedOnlyByTests  no project file imports it, and a test file does
  *   (a test helper); the test files are listed and their imports read on the first question
@@ -110,6 +112,7 @@ export function singleFileIndex(file, program, visitorKeys) {
       complete: false,
       prefetchImports() {},
       importedOnlyByTests: () => false,
+      filesImporting: () => [],
       scanFilesImporting() {
         if (scannedOnce) return;
         scannedOnce = true;
@@ -170,6 +173,7 @@ function createIndex(root, files, layout, stamps) {
     },
     // Only the file itself and the files that import it can call it: directly, or through index files that pass it on
     // (`export * from`, or CommonJS's `Controllers.activitypub = require('./activitypub')`), folder by folder.
+    filesImporting: (file) => importersThroughIndexes(importersOf(), file),
     scanFilesImporting(file) {
       for (const candidate of [file, ...importersThroughIndexes(importersOf(), file)]) {
         if (scanned.has(candidate)) continue;

@@ -27,6 +27,7 @@ import { keyName, requireSource } from '../modules/module-view.js';
  * @property {any | null} objectNode
  * @property {Set<string>} declared names declared in this function itself (see isDeclared)
  * @property {Map<string, any>} inits initialisers of the variables declared in its own body (see initOf)
+ * @property {Set<string>} [constants] those of them declared `const`: their initialiser is their value for good
  * @property {Frame | null} outer the frame of the function around it
  * @property {boolean} method the function about to be entered is a method (its `this` is the class or object)
  * @property {boolean} [naming] `name` is the name of the function about to be entered
@@ -61,6 +62,19 @@ export function isDeclared(frame, name) {
  */
 export function initOf(frame, name) {
   for (let current = /** @type {Frame | null} */ (frame); current; current = current.outer) if (current.inits.has(name)) return current.inits.get(name);
+  return undefined;
+}
+
+/**
+ * The initialiser of a `const` the frame sees by that name (declared in its function or the nearest one
+ * around it that declares the name), or undefined: what a name that is never assigned again holds.
+ * @param {Frame} frame
+ * @param {string} name
+ */
+export function constantInitOf(frame, name) {
+  for (let current = /** @type {Frame | null} */ (frame); current; current = current.outer) {
+    if (current.declared.has(name)) return current.constants?.has(name) ? current.inits.get(name) : undefined;
+  }
   return undefined;
 }
 
@@ -208,13 +222,17 @@ function enterFunction(fn, outer) {
   const declared = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
   /** @type {Map<string, any>} */
   const inits = new Map();
+  /** @type {Set<string>} */
+  const constants = new Set();
   for (const statement of fn.body?.type === 'BlockStatement' ? fn.body.body : []) {
     // A function declared inside this one: calls to it by name run it.
     if (statement.type === 'FunctionDeclaration' && statement.id) inits.set(statement.id.name, statement);
     if (statement.type !== 'VariableDeclaration') continue;
     for (const declarator of statement.declarations) {
-      if (declarator.id.type === 'Identifier') inits.set(declarator.id.name, declarator.init);
-      else moduleMembers(declarator.id, declarator.init, inits);
+      if (declarator.id.type === 'Identifier') {
+        inits.set(declarator.id.name, declarator.init);
+        if (statement.kind === 'const') constants.add(declarator.id.name);
+      } else moduleMembers(declarator.id, declarator.init, inits);
     }
   }
   if (outer.moduleParam) moduleMembers(fn.params[0], outer.moduleParam, inits);
@@ -233,6 +251,7 @@ function enterFunction(fn, outer) {
     moduleParam: null,
     declared,
     inits,
+    constants,
     outer,
   };
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { callerIndexFor, singleFileIndex, functionKey } from './callers.js';
 import { keyName } from '../modules/module-view.js';
 import { keyedAsOnDisk } from './linted-text.js';
+import { contractCallSites } from './contracts.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
@@ -84,7 +85,22 @@ export function hasNoKnownCaller(file, fn, linted) {
   if (!index || !index.complete || !knownToIndex(index, file, fn, linted)) return false;
   index.scanFilesImporting(file);
   const key = functionKey(file, fn);
-  return !index.entries.has(key) && (index.callers.get(key)?.length ?? 0) === 0;
+  return !index.entries.has(key) && callSitesOf(index, { file, fn, name: declaredName(fn), className: className(fn) }, key).length === 0;
+}
+
+/**
+ * The places that run a function: its call sites, and for a method of a class, the calls of a contract
+ * it fulfils (contracts.js).
+ * @param {import('./callers.js').CallerIndex} index
+ * @param {Callee} callee
+ * @param {string} key
+ * @returns {import('./callers.js').CallSite[]}
+ */
+function callSitesOf(index, callee, key) {
+  const sites = index.callers.get(key) ?? [];
+  if (!index.complete || callee.className === null || !callee.fn?.range) return sites;
+  const dispatched = contractCallSites(index, callee.file, callee.fn);
+  return dispatched.length === 0 ? sites : [...sites, ...dispatched];
 }
 
 /**
@@ -180,8 +196,8 @@ function freshVerdict(index, callee, key, depth, seen, question) {
   index.scanFilesImporting(callee.file);
   const entry = index.entries.get(key);
   if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file, chain: [hopName(callee)], ...(entry.transaction ? { transaction: true } : {}) } : STARTUP, cut: false };
-  const sites = index.callers.get(key);
-  if (!sites || sites.length === 0) return { result: UNKNOWN, cut: false };
+  const sites = callSitesOf(index, callee, key);
+  if (sites.length === 0) return { result: UNKNOWN, cut: false };
   seen.add(key);
   try {
     let allStartup = true;

@@ -30,6 +30,7 @@ import { MAX_HOPS, valueOfBinding, valueOfExport, valueOfName, valueOfNode } fro
  * @property {any | null} objectNode   the object literal whose method contains the call (for `this`)
  * @property {(name: string) => boolean} isShadowed  a name declared between the call and the module scope
  * @property {(name: string) => any} [localInit]  the initialiser of such a name, where known
+ * @property {(name: string) => any} [localConstant]  the initialiser of such a name declared `const`, where known
  */
 
 /**
@@ -192,7 +193,10 @@ export function valueOfExpression(node, context) {
     if (!context.isShadowed(expression.name)) return valueOfName(context.view, expression.name);
     // A require made inside the function (`const Emails = require('./emails')`), as Ghost loads lazily.
     const init = context.localInit?.(expression.name);
-    return init ? valueOfRequire(context.view, init) : null;
+    if (!init) return null;
+    // `const worker = new Worker()`: a constant made by `new` is an instance of that class for good.
+    const constant = unwrap(context.localConstant?.(expression.name));
+    return constant?.type === 'NewExpression' ? instanceOf(constant, context.view) : valueOfRequire(context.view, init);
   }
   if (expression.type !== 'MemberExpression') return null;
   const name = expression.property.type === 'PrivateIdentifier' ? `#${expression.property.name}` : propertyName(expression);

@@ -1,0 +1,49 @@
+/**
+ * Contract dispatch: a method that fulfils a contract (overrides a base class's method, implements an
+ * interface's) is run where the contract's method is called on a value whose class the code does not
+ * say. Found on ghostfolio (data providers behind DataProviderInterface), Outline (tasks run by the
+ * queue through BaseTask.perform) and uptime-kuma (monitor types kept in a registry of instances).
+ * Each fixture is a project on disk, linted whole.
+ */
+import assert from 'node:assert/strict';
+import { lintFixture } from '../lint-fixture.js';
+
+/**
+ * @param {Record<string, Array<{ ruleId: string | null, line: number, message: string }>>} reports
+ * @param {string} file
+ */
+const waterfallsIn = (reports, file) => {
+  assert.ok(reports[file], `${file} was linted`);
+  return reports[file].filter((report) => report.ruleId === 'unblock/no-await-waterfall');
+};
+
+describe('project index: contract dispatch', () => {
+  it('reports an interface method called through the contract on a request', async () => {
+    const reports = await lintFixture('contract-interface');
+    assert.deepEqual(waterfallsIn(reports, 'feeds/wire-source.ts').map((report) => report.line), [6]);
+  });
+
+  it('is silent on a method whose contract no module that calls it knows', async () => {
+    const reports = await lintFixture('contract-interface');
+    assert.deepEqual(waterfallsIn(reports, 'jobs/sweep.ts'), []);
+  });
+
+  it('reports an override made in a registry of instances and called by a module that imports the registry', async () => {
+    const reports = await lintFixture('contract-registry');
+    assert.deepEqual(waterfallsIn(reports, 'exporters/csv-exporter.js').map((report) => report.line), [6]);
+  });
+
+  it('reports a task loaded by file name and run through its abstract base (reduced from Outline)', async () => {
+    const reports = await lintFixture('contract-tasks');
+    assert.deepEqual(waterfallsIn(reports, 'tasks/MentionNotificationsTask.ts').map((report) => report.line), [9]);
+  });
+});
+
+describe('project index: a constant made by `new` inside a function (found on Outline)', () => {
+  it('runs the method of its class, and a `let` that may be given another value does not', async () => {
+    const reports = await lintFixture('local-instance');
+    assert.deepEqual(waterfallsIn(reports, 'digest-builder.js').map((report) => report.line), [4]);
+    assert.match(waterfallsIn(reports, 'digest-builder.js')[0].message, /reached from /);
+    assert.deepEqual(waterfallsIn(reports, 'legacy-digest.js'), []);
+  });
+});
