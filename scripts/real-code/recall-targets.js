@@ -19,6 +19,7 @@ import { ESLint } from 'eslint';
 import tsParser from '@typescript-eslint/parser';
 import { pluginEntryUrl } from '../plugin-entry.js';
 import { BACKENDS, listBackendFiles } from './recall-backends.js';
+import { enclosingLoopStart } from './loop-span.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const WATERFALL_RULES = ['no-await-waterfall', 'no-loop-waterfall'];
@@ -137,14 +138,19 @@ async function lintBackend(eslint, root, files) {
 }
 
 /**
- * The report of the target's rule whose lines overlap the target's, if any.
+ * The report of the target's rule whose lines overlap the target's, if any. A loop report sits on
+ * the loop's head, so a loop target reaches up to the head of the innermost loop around its awaits.
  * @param {Target} target
  * @param {Report[]} reports
+ * @param {string} root
  * @returns {Report | undefined}
  */
-function reportFor(target, reports) {
+function reportFor(target, reports, root) {
+  const first = target.rule === 'no-loop-waterfall'
+    ? enclosingLoopStart(fs.readFileSync(path.join(root, target.file), 'utf8'), target.first) ?? target.first
+    : target.first;
   return reports.find((report) => report.file === target.file && report.rule === target.rule &&
-    report.line <= target.last && report.endLine >= target.first);
+    report.line <= target.last && report.endLine >= first);
 }
 
 /**
@@ -172,7 +178,7 @@ async function probeBackend(plugin, backend, root, targets, unknownCallers) {
   let found = 0;
   for (const target of targets) {
     const place = `${target.file}:${target.first}-${target.last}`;
-    const report = reportFor(target, reports);
+    const report = reportFor(target, reports, root);
     if (report) found++;
     const verdict = report ? `found   ${place} (${target.rule} at ${report.line}; ${entryOf(report.message)})` : `missed  ${place} (${target.rule})`;
     console.log(`  ${verdict}`);
