@@ -11,8 +11,8 @@ import path from 'node:path';
  * @property {string} name
  * @property {string} defaultRoot   where the probe unpacked it
  * @property {'module' | 'commonjs'} sourceType  of its `.js` files
- * @property {boolean} tsParsesJs   parse `.js` with @typescript-eslint/parser: Reaction's plugin index files
- *   use import attributes (`assert { type: "json" }`), which ESLint's default parser refuses
+ * @property {boolean} tsParsesJs   parse `.js` with the TypeScript parser: Reaction's plugin index files
+ *   import JSON with an `assert` clause, which ESLint's default parser refuses
  * @property {(root: string) => string[]} folders  the folders (or single files) to walk, relative to the root
  * @property {string} extension
  * @property {RegExp} skip  relative paths left out
