@@ -72,6 +72,7 @@ class UsageError extends Error {}
  * @returns {Target[]}
  */
 function readTargets(file) {
+  if (!fs.existsSync(file)) throw new UsageError(`targets file ${file} does not exist`);
   const [, ...rows] = fs.readFileSync(file, 'utf8').split('\n').filter((line) => line.trim() !== '');
   return rows.map((row, index) => {
     const [backend, relative, first, last, rule, route, why] = row.split('\t');
