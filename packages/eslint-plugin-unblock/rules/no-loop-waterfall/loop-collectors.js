@@ -18,7 +18,7 @@ import { walk, isFunctionNode, unwrap, propertyName } from '../language/syntax/a
  * @property {any} target    the collection's Identifier
  * @property {any} variable  the collection's scope-manager Variable
  * @property {any | null} key
- * @property {any | null} value  the collected value (null for a push of several values)
+ * @property {any | null} value  the collected value (null for a push of several values, or of a spread list)
  */
 
 /**
@@ -50,10 +50,13 @@ export function findCollectors(shape, context) {
       if (callee.type !== 'MemberExpression' || callee.optional) return true;
       const method = propertyName(callee);
       const args = node.arguments;
-      if (args.some((/** @type {any} */ arg) => arg.type === 'SpreadElement')) return true;
+      // `out.push(...page.items)` appends each of them in order, as several arguments would: a push of several values.
+      const spread = args.some((/** @type {any} */ arg) => arg.type === 'SpreadElement');
       if (method === 'push' && args.length > 0) {
         const shared = sharedVariableOf(callee.object, 'push');
-        if (shared) sites.push({ kind: 'push', node, ...shared, key: null, value: args.length === 1 ? args[0] : null });
+        if (shared) sites.push({ kind: 'push', node, ...shared, key: null, value: args.length === 1 && !spread ? args[0] : null });
+      } else if (spread) {
+        return true;
       } else if (method === 'set' && args.length === 2 && context.readsIteration(args[0])) {
         const shared = sharedVariableOf(callee.object, 'map-set');
         if (shared) sites.push({ kind: 'map-set', node, ...shared, key: args[0], value: args[1] });

@@ -152,6 +152,19 @@ describe('loop rewrites keep results and errors, and run iterations together', (
     );
   });
 
+  it('pushes of a spread list, the values of each iteration kept together and in order', async () => {
+    // Reduced from a Postiz provider that appends each page of avatars it fetches: `loaded.push(...list)`.
+    await compare(
+      `  const out = [];
+  for (const item of items) {
+    const result = await work(item);
+    out.push(...result.split(''), item);
+  }
+  return out;`,
+      { items: letters, count: 6 },
+    );
+  });
+
   it('errors collected in a catch keep their order', async () => {
     await compare(
       `  const errors = [];
