@@ -3,7 +3,7 @@
  * that leave it early, and whether anything in it cannot move into a
  * callback (`yield`, `var`, a `return` from the enclosing function).
  */
-import { walk, isFunctionNode } from '../language/syntax/ast.js';
+import { walk, isFunctionNode, unwrap } from '../language/syntax/ast.js';
 
 /**
  * @typedef {import('../language/syntax/ast.js').Node} Node
@@ -99,10 +99,23 @@ export function iterationControl(shape, visitorKeys) {
     return true;
   });
   awaits.sort((a, b) => a.range[0] - b.range[0]);
-  // A throw that comes after an await depends on what was awaited: the
-  // sequential loop stops there, the parallel one has started everything.
-  if (blocker === null && awaits.length > 0 && throws.some((node) => node.range[0] > awaits[0].range[0])) {
+  // A throw that comes after an await depends on what was awaited: the sequential loop stops at the first
+  // element in order that throws, the parallel one at the first in time. That is the same only when every
+  // element would throw the same error.
+  if (blocker === null && awaits.length > 0 && throws.some((node) => node.range[0] > awaits[0].range[0] && !sameErrorEveryTime(node))) {
     blocker = 'throw after an await';
   }
   return { awaits, continues, blocker };
+}
+
+/**
+ * A throw whose error is the same whichever element throws it: `new SomeError(…)` given only literals
+ * (`new HttpException('Remove your team members first', 400)`). Its message names no element, so which
+ * failing element throws it first does not show.
+ * @param {any} node a ThrowStatement
+ */
+function sameErrorEveryTime(node) {
+  const error = unwrap(node.argument);
+  if (error?.type !== 'NewExpression' || unwrap(error.callee)?.type !== 'Identifier') return false;
+  return error.arguments.every((/** @type {any} */ argument) => argument.type === 'Literal' || (argument.type === 'TemplateLiteral' && argument.expressions.length === 0));
 }

@@ -304,6 +304,33 @@ test('cases', async (t) => {
 
 const invalid = [
   {
+    // A throw after the await whose error is the same for every element (literal arguments only): whichever
+    // shard fails first, the loop throws that error; the other reads only read.
+    code: `async function assertShardsUp(shards) {
+  for (const shard of shards) {
+    const health = await fetchHealth(shard);
+    if (!health.ok) throw new ServiceUnavailable('a shard is down', 503);
+  }
+}`,
+    errors: [
+      {
+        messageId: 'loopWaterfall',
+        line: 2,
+        suggestions: [
+          {
+            messageId: 'runTogether',
+            output: `async function assertShardsUp(shards) {
+  await Promise.all(Array.from(shards, async (shard) => {
+    const health = await fetchHealth(shard);
+    if (!health.ok) throw new ServiceUnavailable('a shard is down', 503);
+  }));
+}`,
+          },
+        ],
+      },
+    ],
+  },
+  {
     // In a route handler: the message names the route (the file alone shows it).
     options: [{ includeWrites: true }],
     code: `import express from 'express';
