@@ -8,6 +8,10 @@
 import { getStaticValue } from '@eslint-community/eslint-utils';
 import { getProjectIndex } from '../project/index.js';
 import { numbersPassedFor } from '../project/callers/argument-values.js';
+import { kdfCost } from './report/kdf-cost.js';
+
+/** Milliseconds of main thread a call may take and still count as cheap: about what an EC signature takes. */
+const CHEAP_MS = 0.1;
 
 /**
  * @typedef {import('../language/syntax/ast.js').Node} Node
@@ -47,6 +51,10 @@ export function blocksForAWhile(sourceCode, node, api, options, filename, linted
   }
   if (options.includeCheap) return true;
   if (api.cost === 'cheap') return false;
+  // A key derivation whose arguments make it take under a tenth of a millisecond (`pbkdf2Sync(p, s, 100, 32,
+  // 'sha256')`) stalls the loop no longer than an EC signature, which is not reported either.
+  const derivation = api.module === 'crypto' ? kdfCost(sourceCode, node, api.name) : null;
+  if (derivation !== null && derivation.ms < CHEAP_MS) return false;
   if (api.sizeArg) {
     const size = workSize(sourceCode, node, api, { filename, linted });
     if (size !== null && size <= options.smallRandomSize) return false;

@@ -107,7 +107,7 @@ export async function hash(password, salt) {
 
 const aliasCode = `const { pbkdf2Sync: kdf } = require('crypto');
 async function derive(pw) {
-  return kdf(pw, 'salt', 1000, 32, 'sha256');
+  return kdf(pw, 'salt', 600000, 32, 'sha256');
 }
 module.exports = derive;`;
 
@@ -211,10 +211,10 @@ module.exports = list;`),
   invalid(`const { spawnSync } = require('child_process'); exports.h = async () => spawnSync('ls');`, `spawnSync('ls')`, null),
 
   // --- Import styles: aliases, inline require, node: prefix, dynamic import, createRequire.
-  invalid(aliasCode, `kdf(pw, 'salt', 1000, 32, 'sha256')`, `const { pbkdf2 } = require('crypto');
+  invalid(aliasCode, `kdf(pw, 'salt', 600000, 32, 'sha256')`, `const { pbkdf2 } = require('crypto');
 const { promisify } = require('util');
 async function derive(pw) {
-  return await promisify(pbkdf2)(pw, 'salt', 1000, 32, 'sha256');
+  return await promisify(pbkdf2)(pw, 'salt', 600000, 32, 'sha256');
 }
 module.exports = derive;`),
   invalid(inlineRequire, `require('zlib').inflateSync(x)`, `const { promisify } = require('util');

@@ -7,6 +7,7 @@
  * (the same hash, on the libuv thread pool) or a worker thread.
  */
 import { getStaticValue } from '@eslint-community/eslint-utils';
+import { durationText } from './duration-text.js';
 
 /** Milliseconds one bcryptjs hash takes at cost factor 10 (measured on this project's 2-core machine). */
 const MS_AT_COST_10 = 100;
@@ -63,7 +64,7 @@ export function bcryptjsData(sourceCode, call, apiName) {
   return {
     api: apiName,
     why: api.why,
-    cost: ` (cost factor ${cost}: about ${duration(ms)} per ${api.path[0].startsWith('compare') ? 'check' : 'hash'})`,
+    cost: ` (cost factor ${cost}: about ${durationText(ms)} per ${api.path[0].startsWith('compare') ? 'check' : 'hash'})`,
     asyncForm,
     slices:
       ms <= SLICE_MS
@@ -71,10 +72,4 @@ export function bcryptjsData(sourceCode, call, apiName) {
         : `, so at cost factor ${cost} the event loop still stalls ${SLICE_MS} ms at a time, and the hash takes as long`,
     replacement: api.replacement,
   };
-}
-
-/** @param {number} ms */
-function duration(ms) {
-  if (ms >= 1000) return `${Number((ms / 1000).toPrecision(2))} s`;
-  return `${ms >= 10 ? Math.round(ms) : Number(ms.toPrecision(1))} ms`;
 }

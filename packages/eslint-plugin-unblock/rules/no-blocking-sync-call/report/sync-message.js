@@ -4,6 +4,7 @@
  * (the libuv thread pool, its size) is on the rule's docs page.
  */
 import { unwrap } from '../../language/syntax/ast.js';
+import { kdfCostClause } from './kdf-cost.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').Node} Node
@@ -30,9 +31,12 @@ export function blockingData(sourceCode, node, api, preview) {
   // An alias hides which API it is: `derive()` (crypto.pbkdf2Sync).
   const canonical = `${api.module}.${api.name}`;
   const named = written === canonical || written.endsWith(`.${api.name}`) || written === api.name ? `\`${written}()\`` : `\`${written}()\` (${canonical})`;
+  // A key derivation says what it costs at the arguments given (`600,000 iterations of SHA-512: about 450 ms`).
+  const cost = api.module === 'crypto' ? kdfCostClause(sourceCode, node, api.name) : null;
+  const why = SHORT_REASONS[api.cost] ?? SHORT_REASONS.cheap;
   return {
     api: named,
-    why: SHORT_REASONS[api.cost] ?? SHORT_REASONS.cheap,
+    why: cost ? why.replace(' on the main thread', ` on the main thread${cost}`) : why,
     // The fix's own words when the table only names the async form; the
     // table's advice when it says more (a small read is best cached).
     // An empty argument list would read as "call it with nothing".
