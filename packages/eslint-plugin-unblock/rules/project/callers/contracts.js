@@ -25,6 +25,12 @@ import { unresolvedMethodCalls } from './call-sites.js';
 
 /** Superclass hops followed from a method's class. */
 const MAX_BASES = 4;
+/**
+ * Modules read for the calls of one contract. A contract every module can reach (a base model imported
+ * everywhere) would have most of a big project parsed again for each of its methods; past this many, its
+ * calls are not looked for, and the method keeps the callers the index found for it by name.
+ */
+const MAX_KNOWING_MODULES = 150;
 
 /** @type {WeakMap<object, Map<string, CallSite[]>>} per caller index: the contract call sites found for a method */
 const found = new WeakMap();
@@ -68,6 +74,7 @@ function freshContractSites(index, file, start) {
   for (const registry of index.filesImporting(file)) {
     for (const caller of [registry, ...index.filesImporting(registry)]) knowing.add(caller);
   }
+  if (knowing.size > MAX_KNOWING_MODULES) return [];
   for (const caller of knowing) {
     const callerView = loadModule(caller);
     if (callerView) sites.push(...unresolvedMethodCalls(callerView, method.name));

@@ -47,3 +47,26 @@ describe('project index: a constant made by `new` inside a function (found on Ou
     assert.deepEqual(waterfallsIn(reports, 'legacy-digest.js'), []);
   });
 });
+
+describe('project index: contract dispatch is bounded', () => {
+  it('does not read the calls of a contract that more modules know than it reads', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-wide-contract-'));
+    try {
+      const write = (/** @type {string} */ name, /** @type {string} */ text) => fs.writeFileSync(path.join(dir, name), text);
+      write('package.json', '{ "name": "wide-contract", "private": true, "type": "module" }');
+      write('step.js', 'export class Step {\n  async apply() {}\n}\n');
+      write('fetch-step.js', "import { Step } from './step.js';\n\nexport class FetchStep extends Step {\n  async apply(id) {\n    const a = await fetch(`https://a.example/${id}`);\n    const b = await fetch(`https://b.example/${id}`);\n    return [a.status, b.status];\n  }\n}\n");
+      write('server.js', "import http from 'node:http';\nimport { Step } from './step.js';\nimport { FetchStep } from './fetch-step.js';\n\nconst steps = [new FetchStep()];\nhttp.createServer(async (req, res) => {\n  for (const step of steps) if (step instanceof Step) await step.apply(req.url);\n  res.end();\n}).listen(8080);\n");
+      // Many modules that know the contract: past the bound, its calls are not looked for.
+      for (let i = 0; i < 160; i++) write(`user-${i}.js`, `import { Step } from './step.js';\nexport const kind${i} = Step.name;\n`);
+      const reports = await lintFixture('contract-interface', undefined, { at: dir });
+      assert.ok(reports['fetch-step.js'], 'the implementation was linted');
+      assert.deepEqual(waterfallsIn(reports, 'fetch-step.js'), []);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
