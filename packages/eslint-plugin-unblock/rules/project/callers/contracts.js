@@ -6,11 +6,13 @@
  * settings chose. The index cannot follow such a call to one function, so the implementations had
  * no known caller, and no entry could be named for them.
  *
- * A call is taken as a call of the contract when it is made in a module that knows the contract (it
- * declares or imports the contract's module, directly or through index files), names the method, and
- * its receiver is nothing the index knows (not `this`, not a module, class or instance it resolves:
- * those calls already run what they resolve to). Reading the calls costs a walk of those modules, so
- * it is done only for a method asked about whose callers are otherwise none or unknown, once per run.
+ * A call is taken as a call of the contract when it names the method, its receiver is nothing the index
+ * knows (not `this`, not a module, class or instance it resolves: those calls already run what they
+ * resolve to), and it is made in a module that knows the contract: one that declares or imports the
+ * contract's module (directly or through index files), or one that imports the implementation (it makes
+ * the instances: a registry) or imports such a registry (it takes them from there). Reading the calls
+ * costs a walk of those modules: it is done only for a method whose class has such a contract, once per
+ * method and run, and not at all past MAX_KNOWING_MODULES modules.
  */
 import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
 import { loadModule } from '../modules/module-cache.js';
