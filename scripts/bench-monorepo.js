@@ -8,7 +8,7 @@
  * eslint:recommended alone, then with the three Unblock rules on an empty project cache, then again
  * on the cache that run filled (warm, nothing changed), then eslint:recommended alone again; each
  * Unblock run is compared with the mean of the two runs around it. Prints process CPU time (every
- * thread), peak resident memory, the reports per rule, the blocking reports against the services
+ * thread), each process's own peak resident memory (bench-lint/peak-memory.js), the reports per rule, the blocking reports against the services
  * that block per request, the warnings the plugin gave on stderr, and the cache's size, next to
  * the issue's budgets (memory ≤ 2× eslint:recommended's peak; CPU within +25% empty, +5% warm).
  *

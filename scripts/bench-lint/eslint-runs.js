@@ -12,6 +12,7 @@ import nodePlugin from 'eslint-plugin-n';
 import js from '@eslint/js';
 import globals from 'globals';
 import unblock from './measured-plugin.js';
+import { ownPeakRssMb } from './peak-memory.js';
 
 export const UNBLOCK_RULES = Object.keys(unblock.rules).map((id) => `unblock/${id}`);
 export const REFERENCE_RULES = ['no-await-in-loop', 'n/no-sync'];
@@ -74,7 +75,7 @@ function withoutRule(rules, id) {
  * @typedef {object} LintRun
  * @property {number} wallMs
  * @property {number} cpuMs CPU time of the whole process during the lint, every thread included (the import map's helper thread too)
- * @property {number} peakRssMb the process's peak resident memory (loading ESLint and the rules included)
+ * @property {number} peakRssMb the process's own peak resident memory (loading ESLint and the rules included; peak-memory.js)
  * @property {number} parseMs
  * @property {Record<string, number>} ruleMs
  * @property {number} reports
@@ -117,7 +118,7 @@ export async function lintAll({ cwd, files, rules, roots, recommended, cache }) 
       for (const [id, time] of Object.entries(pass.rules ?? {})) ruleMs[id] = (ruleMs[id] ?? 0) + time.total;
     }
   }
-  const peakRssMb = process.resourceUsage().maxRSS / 1024;
+  const peakRssMb = ownPeakRssMb();
   return { wallMs, cpuMs, peakRssMb, parseMs, ruleMs, reports: messages.length, unparsable, messages };
 }
 

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { Linter } from 'eslint';
 import plugin from '../../packages/eslint-plugin-unblock/index.js';
-import { makeProject, removeAll } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
+import { makeProject, removeAll, writeFiles } from '../../packages/eslint-plugin-unblock/test/support/temp-project.js';
 import { setLintBudget } from '../../packages/eslint-plugin-unblock/rules/project/bounds/lint-bounds.js';
 import { MAX_PROJECT_FILES, forgetProjectFiles } from '../../packages/eslint-plugin-unblock/rules/project/workspace/project-files.js';
 
@@ -50,6 +50,16 @@ describe('robustness: a project over the index limit says so', function () {
     assert.deepEqual(warnings, []);
   });
 
+  it('indexes a project of as many source files as the limit, and not one more', () => {
+    const dir = projectWith(MAX_PROJECT_FILES - 2);
+    assert.ok(lint(dir, 'lib/read.js').includes('unblock/no-blocking-sync-call'), 'at the limit: the route in another file calls it per request');
+    assert.deepEqual(warnings, []);
+    writeFiles(dir, { 'src/one-more.js': 'export const more = 1;\n' });
+    forgetProjectFiles();
+    assert.ok(!lint(dir, 'lib/read.js').includes('unblock/no-blocking-sync-call'), 'one over: callers across files are not read');
+    assert.equal(warnings.length, 1, JSON.stringify(warnings));
+  });
+
   it("indexes a big monorepo's package when ESLint runs in that package's folder, as the warning says", () => {
     /** @type {Record<string, string>} */
     const files = {
@@ -78,9 +88,9 @@ describe('robustness: a project over the index limit says so', function () {
     assert.ok(!warnings[0].includes('\n'), 'one line');
     assert.equal(
       warnings[0],
-      `unblock: ${dir} has more than 6,000 source files, over the index's limit of 6,000, so it is not indexed: callers across files are not read, ` +
+      `unblock: ${dir} has more than 20,000 source files, over the index's limit of 20,000, so it is not indexed: callers across files are not read, ` +
         "and the rules report only what one file shows (no-blocking-sync-call reports a blocking call only where a handler registered in the same file runs it, not in a helper that routes in other files call); " +
-        "run ESLint in each workspace package's folder (each is then a project of its own, indexed up to 6,000 files) to have its callers read.",
+        "run ESLint in each workspace package's folder (each is then a project of its own, indexed up to 20,000 files) to have its callers read.",
     );
   });
 });
