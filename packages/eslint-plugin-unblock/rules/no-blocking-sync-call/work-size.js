@@ -8,7 +8,7 @@
 import { getStaticValue } from '@eslint-community/eslint-utils';
 import { getProjectIndex } from '../project/index.js';
 import { numbersPassedFor } from '../project/callers/argument-values.js';
-import { kdfCost } from './report/kdf-cost.js';
+import { kdfCost } from './kdf-cost.js';
 
 /** Milliseconds of main thread a call may take and still count as cheap: about what an EC signature takes. */
 const CHEAP_MS = 0.1;

@@ -4,7 +4,8 @@
  * (the libuv thread pool, its size) is on the rule's docs page.
  */
 import { unwrap } from '../../language/syntax/ast.js';
-import { kdfCostClause } from './kdf-cost.js';
+import { kdfCost } from '../kdf-cost.js';
+import { durationText } from './duration-text.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').Node} Node
@@ -32,7 +33,8 @@ export function blockingData(sourceCode, node, api, preview) {
   const canonical = `${api.module}.${api.name}`;
   const named = written === canonical || written.endsWith(`.${api.name}`) || written === api.name ? `\`${written}()\`` : `\`${written}()\` (${canonical})`;
   // A key derivation says what it costs at the arguments given (`600,000 iterations of SHA-512: about 450 ms`).
-  const cost = api.module === 'crypto' ? kdfCostClause(sourceCode, node, api.name) : null;
+  const derivation = api.module === 'crypto' ? kdfCost(sourceCode, node, api.name) : null;
+  const cost = derivation ? ` (${derivation.text}: about ${durationText(derivation.ms)} per call)` : null;
   const why = SHORT_REASONS[api.cost] ?? SHORT_REASONS.cheap;
   return {
     api: named,

@@ -3,7 +3,7 @@
  * by iterations, digest and key length, scrypt by N, r and p. Without every value, no figure.
  */
 import assert from 'node:assert/strict';
-import { lintWith } from '../../support/apply-suggestions.js';
+import { lintWith } from '../support/apply-suggestions.js';
 
 /**
  * The blocking reports in a login route whose body answers `line`.

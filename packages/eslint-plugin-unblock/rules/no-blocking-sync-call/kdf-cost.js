@@ -1,13 +1,12 @@
 /**
- * What one call of Node's key-derivation functions costs, read from its arguments, for the report's
- * proof: a password hash on a login route costs tens to hundreds of milliseconds of main thread, and
- * the message says how many. PBKDF2 runs its digest `iterations` times for each block of the key (a
+ * What one call of Node's key-derivation functions costs, read from its arguments: whether it is cheap
+ * (work-size.js), and for the report's proof how long it stalls (report/sync-message.js). A password
+ * hash on a login route costs tens to hundreds of milliseconds of main thread. PBKDF2 runs its digest `iterations` times for each block of the key (a
  * block is as long as the digest's output); scrypt's work grows with N × r × p. The figures were
  * measured on this project's 2-core machine (Node 22, OpenSSL 3; medians of seven calls): they say
  * the size of the stall, not its exact length on another machine.
  */
 import { getStaticValue } from '@eslint-community/eslint-utils';
-import { durationText } from './duration-text.js';
 
 /** Milliseconds of one PBKDF2 block per 100,000 iterations, by digest. */
 const PBKDF2_MS_PER_100K = /** @type {Record<string, number>} */ ({ sha1: 27, sha256: 17, sha384: 56, sha512: 75 });
@@ -35,17 +34,6 @@ export function kdfCost(sourceCode, node, name) {
   if (name === 'pbkdf2Sync') return pbkdf2Cost(valueOf(node.arguments[2]), valueOf(node.arguments[3]), valueOf(node.arguments[4]));
   if (name === 'scryptSync') return scryptCost(node.arguments.length > 3 ? valueOf(node.arguments[3]) : {});
   return null;
-}
-
-/**
- * The cost clause of the message (` (600,000 iterations of SHA-512: about 450 ms per call)`), or null.
- * @param {import('eslint').SourceCode} sourceCode
- * @param {any} node
- * @param {string} name
- */
-export function kdfCostClause(sourceCode, node, name) {
-  const cost = kdfCost(sourceCode, node, name);
-  return cost ? ` (${cost.text}: about ${durationText(cost.ms)} per call)` : null;
 }
 
 /**
