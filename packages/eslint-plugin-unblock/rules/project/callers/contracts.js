@@ -135,10 +135,13 @@ function topLevelClasses(program) {
 function contractFilesOf(view, classNode, name) {
   const files = new Set(implementedInterfaceFiles(view, classNode, name));
   let current = { node: classNode, view };
+  // Classes that extend each other in a circle (an error when they load) would make a class its own contract.
+  const seen = new Set([classNode]);
   for (let hop = 0; hop < MAX_BASES; hop++) {
     const superClass = unwrap(current.node.superClass);
     const base = superClass?.type === 'Identifier' ? valueOfName(current.view, superClass.name) : null;
-    if (base?.type !== 'class') break;
+    if (base?.type !== 'class' || seen.has(base.node)) break;
+    seen.add(base.node);
     if (declaresMember(base.node.body.body, name)) files.add(base.view.file);
     for (const file of implementedInterfaceFiles(base.view, base.node, name)) files.add(file);
     current = { node: base.node, view: base.view };

@@ -70,3 +70,27 @@ describe('project index: contract dispatch is bounded', () => {
     }
   });
 });
+
+describe('project index: contract dispatch on odd classes', () => {
+  it('lints without a crash, and finds no contract, where the base is made by a call, named through a namespace, or extends in a circle', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-odd-contracts-'));
+    try {
+      const write = (/** @type {string} */ name, /** @type {string} */ text) => fs.writeFileSync(path.join(dir, name), text);
+      const reads = 'const a = await fetch(`https://a.example/${id}`);\n    const b = await fetch(`https://b.example/${id}`);\n    return [a.status, b.status];';
+      write('package.json', '{ "name": "odd-contracts", "private": true }');
+      write('shapes.ts', 'export interface Shape {\n  load(id: string): Promise<number[]>;\n}\nexport const mixin = <T>(base: T) => base;\nexport class Base {\n  async load(id: string): Promise<number[]> { return [id.length]; }\n}\n');
+      write('odd.ts', `import * as shapes from './shapes';\nimport { mixin, Base } from './shapes';\nimport { Loop } from './loop';\n\nexport class Mixed extends mixin(Base) {\n  async load(id: string) {\n    ${reads}\n  }\n}\n\nexport class Named implements shapes.Shape {\n  async load(id: string) {\n    ${reads}\n  }\n}\n\nexport class Circle extends Loop {\n  async load(id: string) {\n    ${reads}\n  }\n}\n`);
+      write('loop.ts', "import { Circle } from './odd';\n\nexport class Loop extends Circle {}\n");
+      write('server.ts', "import http from 'node:http';\nimport './odd';\n\nconst loaders: Array<{ load(id: string): Promise<number[]> }> = [];\nhttp.createServer(async (req, res) => {\n  res.end(String(await Promise.all(loaders.map((loader) => loader.load(req.url ?? '')))));\n}).listen(8080);\n");
+      const reports = await lintFixture('contract-interface', undefined, { at: dir });
+      assert.ok(reports['odd.ts'], 'the odd classes were linted');
+      assert.deepEqual(reports['odd.ts'].filter((report) => report.ruleId === null), [], 'no crash or parse error');
+      assert.deepEqual(waterfallsIn(reports, 'odd.ts'), []);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
