@@ -5,8 +5,11 @@
  * - how often each function ran (one counter per function);
  * - each await that resumed: which invocation (frame) it belonged to, its site, when its operand
  *   started and when the await resumed;
- * - each timed blocking call: its site, start and end, and the CPU time the process used meanwhile
- *   (on a machine shared with other busy processes the wall time grows, the CPU time does not);
+ * - each timed blocking call: its site, start and end, and the CPU time the main thread used
+ *   meanwhile (on a machine shared with other busy processes the wall time grows, the CPU time
+ *   does not). The thread's own clock, where Node has one (22.19+): the process's clock also
+ *   counts the garbage collector's and the compiler's helper threads, so it could claim more
+ *   main-thread time than the call's wall time held;
  * - when each request arrived (a task boundary: a CPU profile's busy stretch that spans two
  *   requests is two blocks), how many there were and how many were answered with a status outside
  *   2xx (Node's `http.server.*` diagnostics channels).
@@ -16,6 +19,10 @@
  */
 import diagnostics from 'node:diagnostics_channel';
 import { performance } from 'node:perf_hooks';
+
+/** The main thread's CPU clock, or the process's on a Node without one. */
+const threadClock = /** @type {{ threadCpuUsage?: () => NodeJS.CpuUsage }} */ (process).threadCpuUsage;
+const cpuClock = typeof threadClock === 'function' ? threadClock.bind(process) : () => process.cpuUsage();
 
 /** Past this many waits (or blocking calls) in one take, further ones are only counted. */
 const MAX_EVENTS = 250_000;
@@ -127,7 +134,7 @@ export function installRecorder(functionCount) {
     },
     /** @param {number} site */
     bs(site) {
-      const cpu = process.cpuUsage();
+      const cpu = cpuClock();
       blocking.push(site, performance.now(), cpu.user + cpu.system);
     },
     /**
@@ -137,7 +144,7 @@ export function installRecorder(functionCount) {
      */
     be(site, value) {
       const end = performance.now();
-      const cpu = process.cpuUsage();
+      const cpu = cpuClock();
       for (let i = blocking.length - 3; i >= 0; i -= 3) {
         if (blocking[i] !== site) continue;
         blocks.push(site, blocking[i + 1], end, (cpu.user + cpu.system - blocking[i + 2]) / 1000);
