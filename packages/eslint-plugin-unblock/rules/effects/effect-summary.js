@@ -19,8 +19,10 @@
  * @property {boolean} findOrCreate    reads and writes the same resource: two of these at once race
  * @property {boolean} evidenced       something beyond names spoke: a body, SQL, an HTTP method, a module, a built-in
  * @property {EffectKind} [callKind]   a body's kind from its calls alone, before its own writes (`this`, module state, parameters)
+ * @property {boolean} [notifies]      posts messages to another thread that nothing here waits to have answered: not a
+ *   write, unless a caller makes the call inside a promise executor (body-reader.js)
  *
- * @typedef {{ kind: EffectKind, io: boolean | null, reads: Iterable<string>, writes: Iterable<string>, thisReads?: Iterable<string>, thisWrites?: Iterable<string>, evidence?: string | string[], evidenced?: boolean }} EffectPart
+ * @typedef {{ kind: EffectKind, io: boolean | null, reads: Iterable<string>, writes: Iterable<string>, thisReads?: Iterable<string>, thisWrites?: Iterable<string>, evidence?: string | string[], evidenced?: boolean, message?: boolean, notifies?: boolean }} EffectPart
  *   what one call does, to add to the summary of the function that makes it
  *
  * @typedef {EffectSummary & { thisOwner: string | null }} CallSummary  what the project index answers for a call
@@ -56,6 +58,7 @@ export function mergeInto(into, part) {
  */
 export function mergePart(into, part) {
   if (part.evidenced) into.evidenced = true;
+  if (part.notifies) into.notifies = true;
   if (KIND_ORDER[part.kind] > KIND_ORDER[into.kind]) into.kind = part.kind;
   if (part.io === true) into.io = true;
   else if (part.io === null && into.io === false) into.io = null;

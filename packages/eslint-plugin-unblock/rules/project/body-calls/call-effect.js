@@ -12,6 +12,7 @@
  * @property {string[]} reads     resources read: `sql:<table>`, `http`, `fs`
  * @property {string[]} writes
  * @property {string} [evidence]  what showed it, for messages and docs
+ * @property {boolean} [message]  a message handed to another thread, which waits for nothing (thread-messages.js)
  * @property {LocalKind} [returns]  what its value is, when it is an object nobody else holds (see LocalKind)
  *
  * @typedef {'value' | 'response' | 'copy' | 'crypto' | 'result'} LocalKind  what a name declared inside a function holds:

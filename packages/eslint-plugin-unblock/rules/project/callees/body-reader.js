@@ -14,6 +14,7 @@ import { isCacheFill } from './cache-fill.js';
 import { memoFields } from './memo-fields.js';
 import { ownValueTest } from './own-values.js';
 import { noteAssignment } from '../evidence/builtin-methods.js';
+import { PARENT_THREAD } from '../evidence/thread-messages.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').Node} Node
@@ -48,6 +49,7 @@ import { noteAssignment } from '../evidence/builtin-methods.js';
  * @property {Set<any>} awaited  calls whose promise is awaited or returned: they are presumed to wait
  * @property {Set<any>} notReads  identifiers that are names, not reads (property keys, callees of `this.m()`)
  * @property {Set<string>} settlers  the `resolve`/`reject` parameters of promise executors in the body
+ * @property {[number, number][]} executors  the ranges of the body's promise executors
  * @property {(expression: any) => boolean} isOwnValue  the expression is a value the body made (own-values.js)
  * @property {EffectOfCall} effectOfCall
  */
@@ -76,6 +78,7 @@ export function readBody(target, outerShadowed, visitorKeys, effectOfCall) {
     awaited: new Set(fn.expression ? [unwrap(fn.body)] : []),
     notReads: new Set(),
     settlers: new Set(),
+    executors: [],
     isOwnValue: ownValueTest(fn, visitorKeys),
     effectOfCall,
   };
@@ -143,11 +146,16 @@ function readNode(reading, node) {
  * @param {any} node
  */
 function readCall(reading, node) {
-  if (isPromiseExecutor(node)) for (const name of unwrap(node.arguments[0]).params.flatMap((/** @type {any} */ p) => patternNames(p))) reading.settlers.add(name);
+  if (isPromiseExecutor(node)) {
+    const executor = unwrap(node.arguments[0]);
+    for (const name of executor.params.flatMap((/** @type {any} */ p) => patternNames(p))) reading.settlers.add(name);
+    reading.executors.push(executor.range);
+  }
   // `resolve(rows)` in a promise executor settles the promise: no effect of its own, whatever its name.
   if (node.type === 'CallExpression' && unwrap(node.callee).type === 'Identifier' && reading.settlers.has(unwrap(node.callee).name)) return;
   const ownArguments = node.type !== 'TaggedTemplateExpression' && node.arguments.every(reading.isOwnValue);
-  mergePart(reading.summary, reading.effectOfCall(node, reading.context, reading.awaited.has(node), reading.localKind, ownArguments));
+  const part = reading.effectOfCall(node, reading.context, reading.awaited.has(node), reading.localKind, ownArguments);
+  if (!addMessages(reading, node, part)) mergePart(reading.summary, part);
   if (node.type === 'TaggedTemplateExpression') return;
   const callee = unwrap(node.callee);
   if (callee.type === 'MemberExpression') {
@@ -228,6 +236,34 @@ function isRebound(reading, identifier) {
  */
 function isPromiseExecutor(node) {
   return node.type === 'NewExpression' && unwrap(node.callee).type === 'Identifier' && unwrap(node.callee).name === 'Promise' && isFunctionNode(unwrap(node.arguments[0]));
+}
+
+/**
+ * A message to another thread that no promise waits to have answered is a notification (a metric, an
+ * event): like a log line, it changes nothing this code or its callers read, so callers need not keep
+ * it in order, and the body only notes that it notifies. Sent inside a promise executor, directly or
+ * by a callee, it is a request the reply settles: the receiver's work is the call's effect, a write.
+ * @param {BodyReading} reading
+ * @param {any} node the call
+ * @param {import('../../effects/effect-summary.js').EffectPart} part what it does
+ * @returns {boolean} whether the part is taken care of
+ */
+function addMessages(reading, node, part) {
+  if (!part.message && !part.notifies) return false;
+  if (insideAny(reading.executors, node.range)) {
+    mergePart(reading.summary, { ...part, kind: 'write', io: true, writes: [...part.writes, PARENT_THREAD], notifies: false });
+    return true;
+  }
+  reading.summary.notifies = true;
+  return part.message === true;
+}
+
+/**
+ * @param {[number, number][]} ranges
+ * @param {[number, number]} range
+ */
+function insideAny(ranges, [start, end]) {
+  return ranges.some(([from, to]) => start >= from && end <= to);
 }
 
 /**

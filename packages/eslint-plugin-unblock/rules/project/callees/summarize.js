@@ -124,6 +124,7 @@ function relativeTo(call, callee, ownArguments) {
     reads,
     writes,
     evidence: callee.evidence,
+    ...(callee.notifies ? { notifies: true } : {}),
     ...(sameThis ? { thisReads: callee.thisReads, thisWrites: callee.thisWrites } : {}),
   };
 }

@@ -40,7 +40,7 @@ const KIND = 'summaries';
  */
 
 /** The fields of a call summary, all plain data: a summary with any other is not kept. */
-const FIELDS = new Set(['kind', 'io', 'reads', 'writes', 'thisReads', 'thisWrites', 'evidence', 'findOrCreate', 'evidenced', 'thisOwner', 'callKind']);
+const FIELDS = new Set(['kind', 'io', 'reads', 'writes', 'thisReads', 'thisWrites', 'evidence', 'findOrCreate', 'evidenced', 'thisOwner', 'callKind', 'notifies']);
 const SETS = /** @type {const} */ (['reads', 'writes', 'thisReads', 'thisWrites']);
 
 /** @type {Map<string, () => void>} entries that gained summaries, by key: written when the next lint starts, or at exit */

@@ -14,6 +14,7 @@ import purePackages from './pure-packages.js';
 import redisScripts from './redis-scripts.js';
 import pureGlobals from './pure-globals.js';
 import timers from './timers.js';
+import threadMessages from './thread-messages.js';
 import responseBody from './response-body.js';
 import builtinMethods from './builtin-methods.js';
 
@@ -29,6 +30,7 @@ export const EVIDENCE_SOURCES = Object.freeze([
   redisScripts,
   pureGlobals,
   timers,
+  threadMessages,
   responseBody,
   builtinMethods,
 ]);

@@ -17,7 +17,7 @@ const SUMMARY = {
   thisWrites: isStrings,
   evidence: isStrings,
 };
-const OPTIONAL = { findOrCreate: isBoolean, evidenced: isBoolean, thisOwner: isStringOrNull, callKind: (/** @type {unknown} */ kind) => typeof kind === 'string' && KINDS.has(kind) };
+const OPTIONAL = { findOrCreate: isBoolean, evidenced: isBoolean, notifies: isBoolean, thisOwner: isStringOrNull, callKind: (/** @type {unknown} */ kind) => typeof kind === 'string' && KINDS.has(kind) };
 const PLACE = /^\d+:\d+$/;
 
 /** @param {unknown} answers */
