@@ -12,10 +12,11 @@ import knex from './knex.js';
 import redis from './redis.js';
 import sqlDrivers from './sql-drivers.js';
 import httpClients from './http-clients.js';
+import simpleGit from './simple-git.js';
 
 export { kindOfMethods, madeBy } from './library-api.js';
 
-const TABLES = [prisma, sequelize, typeorm, mongoose, knex, redis, sqlDrivers, httpClients].map(libraryTable);
+const TABLES = [prisma, sequelize, typeorm, mongoose, knex, redis, sqlDrivers, httpClients, simpleGit].map(libraryTable);
 
 /** @type {Map<string, import('./library-api.js').LibraryTable>} */
 const byPackage = new Map(TABLES.flatMap((table) => table.api.packages.map((name) => [name, table])));
