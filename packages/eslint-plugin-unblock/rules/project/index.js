@@ -214,7 +214,8 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
 function evidencedSummaryOf(file, call) {
   const context = contextAt(file, call);
   const operand = { type: 'ArrowFunctionExpression', params: [], body: call, expression: true, async: true, range: call.range };
-  let summary = file.summarizer.summaryOfFunction({ type: 'function', fn: operand, view: file.view, classNode: context.classNode, objectNode: context.objectNode }, 0, context.isShadowed);
+  const target = { type: /** @type {const} */ ('function'), fn: operand, view: file.view, classNode: context.classNode, objectNode: context.objectNode };
+  let summary = file.summarizer.summaryOfFunction(target, 0, context.isShadowed, instanceTestAt(file.sourceCode, call));
   const wrapped = summary.evidenced ? null : wrappedCallbacks(file, call, context);
   if (wrapped) summary = wrapped;
   return summary.evidenced ? { ...summary, thisOwner: thisOwnerOf(call) } : null;
@@ -276,6 +277,39 @@ function shadowTestAt(sourceCode, node) {
     }
     return false;
   };
+}
+
+/**
+ * What a local variable seen from `node` always holds an instance of: the `new` expression, when every
+ * value the variable is ever given is `new` of one class (`const diff = new Diff(…)`, or a `let`
+ * assigned only inside a `try`: `let diff; try { diff = new Diff(…) } catch …`). A variable given
+ * anything else, or declared at the module's top level (the module index knows those), answers undefined.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} node
+ */
+function instanceTestAt(sourceCode, node) {
+  const start = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node));
+  return (/** @type {string} */ name) => {
+    for (let scope = start; scope && scope.type !== 'module' && scope.type !== 'global' && scope.block.type !== 'Program'; scope = scope.upper) {
+      const variable = scope.set.get(name);
+      if (variable) return onlyInstanceOf(variable);
+    }
+    return undefined;
+  };
+}
+
+/**
+ * @param {import('eslint').Scope.Variable} variable
+ * @returns {any} the first `new` expression, when every write gives the variable `new` of the same class
+ */
+function onlyInstanceOf(variable) {
+  const writes = variable.references.filter((reference) => reference.isWrite());
+  const made = writes.map((reference) => unwrap(/** @type {any} */ (reference.writeExpr)));
+  const className = (/** @type {any} */ expression) => (expression?.type === 'NewExpression' && unwrap(expression.callee).type === 'Identifier' ? unwrap(expression.callee).name : null);
+  const first = className(made[0]);
+  // `x += …`, `for (x of …)` and destructuring are writes whose value is no `new`: any of them makes the answer unknown.
+  const plain = writes.every((reference) => /** @type {any} */ (reference.identifier).parent?.type === 'VariableDeclarator' || /** @type {any} */ (reference.identifier).parent?.operator === '=');
+  return first !== null && plain && made.every((expression) => className(expression) === first) ? made[0] : undefined;
 }
 
 /**

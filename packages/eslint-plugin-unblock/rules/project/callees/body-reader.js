@@ -59,14 +59,19 @@ import { PARENT_THREAD } from '../evidence/thread-messages.js';
  * @param {(name: string) => boolean} outerShadowed names declared around the function (same file only)
  * @param {any} visitorKeys
  * @param {EffectOfCall} effectOfCall
+ * @param {(name: string) => any} [outerInstance] the `new` expression a name declared around the function always holds an instance of
  * @returns {EffectSummary}
  */
-export function readBody(target, outerShadowed, visitorKeys, effectOfCall) {
+export function readBody(target, outerShadowed, visitorKeys, effectOfCall, outerInstance) {
   const { fn, view } = target;
   const declared = declaredNames(fn, visitorKeys);
   const params = new Set(fn.params.flatMap((/** @type {any} */ param) => patternNames(param)));
   /** @type {CallContext} */
   const context = { view, classNode: target.classNode, objectNode: target.objectNode, isShadowed: (name) => declared.has(name) || outerShadowed(name) };
+  if (outerInstance) {
+    const instance = (/** @type {string} */ name) => (declared.has(name) ? undefined : outerInstance(name));
+    Object.assign(context, { localInit: instance, localConstant: instance });
+  }
   /** @type {BodyReading} */
   const reading = {
     view,

@@ -47,16 +47,18 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
    * @param {Extract<import('../modules/callee-lookup.js').Value, { type: 'function' }>} target
    * @param {number} depth
    * @param {(name: string) => boolean} [outerShadowed] names declared around the function (same file only)
+   * @param {(name: string) => any} [outerInstance] the `new` expression a name declared around the function always holds
+   *   an instance of (same file only)
    * @returns {EffectSummary}
    */
-  function summaryOfFunction(target, depth, outerShadowed = () => false) {
+  function summaryOfFunction(target, depth, outerShadowed = () => false, outerInstance = undefined) {
     const known = summaries.get(target.fn)?.get(depth);
     if (known) return known;
     if (depth > MAX_DEPTH || made >= MAX_SUMMARIES) return unknownSummary();
     made++;
     /** @type {import('./body-reader.js').EffectOfCall} */
     const effectAtDepth = (call, context, isAwaited, localKind, ownArguments) => effectOfCall(call, context, depth, isAwaited, localKind, ownArguments);
-    const summary = readBody(target, outerShadowed, visitorKeysOf(target.view), effectAtDepth);
+    const summary = readBody(target, outerShadowed, visitorKeysOf(target.view), effectAtDepth, outerInstance);
     let byDepth = summaries.get(target.fn);
     if (!byDepth) summaries.set(target.fn, (byDepth = new Map()));
     byDepth.set(depth, summary);

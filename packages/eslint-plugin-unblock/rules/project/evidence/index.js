@@ -15,6 +15,7 @@ import redisScripts from './redis-scripts.js';
 import pureGlobals from './pure-globals.js';
 import timers from './timers.js';
 import threadMessages from './thread-messages.js';
+import boundFunctions from './bound-functions.js';
 import responseBody from './response-body.js';
 import builtinMethods from './builtin-methods.js';
 
@@ -31,6 +32,7 @@ export const EVIDENCE_SOURCES = Object.freeze([
   pureGlobals,
   timers,
   threadMessages,
+  boundFunctions,
   responseBody,
   builtinMethods,
 ]);
