@@ -4,8 +4,8 @@
  * (the libuv thread pool, its size) is on the rule's docs page.
  */
 import { unwrap } from '../../language/syntax/ast.js';
-import { kdfCost } from '../kdf-cost.js';
-import { durationText } from './duration-text.js';
+import { callCost } from '../call-cost.js';
+import { costClause } from './cost-clause.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').Node} Node
@@ -32,13 +32,13 @@ export function blockingData(sourceCode, node, api, preview) {
   // An alias hides which API it is: `derive()` (crypto.pbkdf2Sync).
   const canonical = `${api.module}.${api.name}`;
   const named = written === canonical || written.endsWith(`.${api.name}`) || written === api.name ? `\`${written}()\`` : `\`${written}()\` (${canonical})`;
-  // A key derivation says what it costs at the arguments given (`600,000 iterations of SHA-512: about 450 ms`).
-  const derivation = api.module === 'crypto' ? kdfCost(sourceCode, node, api.name) : null;
-  const cost = derivation ? ` (${derivation.text}: about ${durationText(derivation.ms)} per call)` : null;
+  // What the call costs at the input and arguments given (`600,000 iterations of SHA-512: about 450 ms per
+  // call`, `about 14 ms per MB of input`), after "on the main thread", or after the reason that names no thread.
+  const cost = costClause(callCost(sourceCode, node, api));
   const why = SHORT_REASONS[api.cost] ?? SHORT_REASONS.cheap;
   return {
     api: named,
-    why: cost ? why.replace(' on the main thread', ` on the main thread${cost}`) : why,
+    why: !cost ? why : why.includes(' on the main thread') ? why.replace(' on the main thread', ` on the main thread${cost}`) : `${why}${cost}`,
     // The fix's own words when the table only names the async form; the
     // table's advice when it says more (a small read is best cached).
     // An empty argument list would read as "call it with nothing".
