@@ -226,10 +226,7 @@ function reportPackageCall(context, call, options, route, proof) {
  */
 function report(context, node, api, moduleId, options, route, proof) {
   const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
-  const base = blockingData(context.sourceCode, node, api, rewrite ? rewrite.preview : null);
-  // Two asides in a row read badly: "(starting a process: …) (reached from …)" becomes one.
-  const why = route && base.why.endsWith(')') ? `${base.why.slice(0, -1)}; ${route.trim().slice(1)}` : `${base.why}${route}`;
-  const data = { ...base, why };
+  const data = blockingData(context.sourceCode, node, api, rewrite ? rewrite.preview : null, route);
   if (!rewrite) {
     const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
     context.report({ node, messageId, data, proof });

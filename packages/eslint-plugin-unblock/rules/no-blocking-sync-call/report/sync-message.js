@@ -24,9 +24,10 @@ const SHORT_REASONS = {
  * @param {Node} node the reported call
  * @param {{ module: string, name: string, cost: string, replacement: string }} api
  * @param {string | null} preview the fix's new expression (`await promisify(gzip)(…)`), when there is a fix
+ * @param {string} route where it is reached from (` (reached from POST /login in routes.js)`), or ''
  * @returns {{ api: string, why: string, replacement: string }} the shape every blocking message uses
  */
-export function blockingData(sourceCode, node, api, preview) {
+export function blockingData(sourceCode, node, api, preview, route) {
   const callee = node.type === 'CallExpression' || node.type === 'NewExpression' ? unwrap(node.callee) : node;
   const written = sourceCode.getText(callee).replace(/\s+/g, '');
   // An alias hides which API it is: `derive()` (crypto.pbkdf2Sync).
@@ -38,10 +39,22 @@ export function blockingData(sourceCode, node, api, preview) {
   const why = SHORT_REASONS[api.cost] ?? SHORT_REASONS.cheap;
   return {
     api: named,
-    why: !cost ? why : why.includes(' on the main thread') ? why.replace(' on the main thread', ` on the main thread${cost}`) : `${why}${cost}`,
+    why: withRoute(!cost ? why : why.includes(' on the main thread') ? why.replace(' on the main thread', ` on the main thread${cost}`) : `${why}${cost}`, cost, route),
     // The fix's own words when the table only names the async form; the
     // table's advice when it says more (a small read is best cached).
     // An empty argument list would read as "call it with nothing".
     replacement: preview && api.replacement.startsWith('await ') ? preview : api.replacement.replace(/\(\)/g, '(…)'),
   };
+}
+
+/**
+ * The reason followed by where the call is reached from. Two asides in a row read badly: a cost at the
+ * reason's end and the route become one ("(starting a process: …; reached from POST /x in a.js)").
+ * @param {string} why
+ * @param {string} cost the cost clause in it, or ''
+ * @param {string} route
+ */
+function withRoute(why, cost, route) {
+  if (!route || !cost || !why.endsWith(cost)) return `${why}${route}`;
+  return `${why.slice(0, -1)}; ${route.trim().slice(1)}`;
 }
