@@ -5,14 +5,17 @@
  * compressed constant can count as cheap (work-size.js).
  *
  * The figures are the main thread's CPU time, measured by scripts/bench-sync-cost.js on this
- * project's 2-core machine (AMD EPYC, Node 22.23, zlib 1.3.1, brotli 1.1.0; medians of seven calls)
- * on JSON, which compresses about 7:1 as most response bodies do. Bytes that do not compress (an
- * image, an archive) cost gzip up to three times as much per MB at the low levels, and brotli less:
- * the figure says the size of the stall, not its exact length.
+ * project's 2-core machine (AMD EPYC, Node 22.23, zlib 1.3.1, brotli 1.1.0; the mean of two runs'
+ * medians of seven samples, which differed by up to a third at brotli's middle qualities) on API-style
+ * JSON, which compresses about 7:1. Bytes that do not compress (an image, an archive) cost gzip about
+ * 35 ms per MB at every level (seven times the JSON figure at level 1), and brotli less: the figure
+ * says the size of the stall, not its exact length.
  *
- * Brotli's default quality is 11, its slowest: hundreds of times gzip's default, for a few percent
- * less output. Node's `compression` middleware uses quality 4 for brotli for that reason.
+ * Brotli's default quality is 11, its slowest: about 200 times gzip's default level for output
+ * under half as large (12.9:1 against 7.3:1 on that JSON). Quality 4 compresses as well as gzip's
+ * default (7.9:1) in about twice its time, which is why the message names it.
  */
+import { constants } from 'node:zlib';
 import { readZlibOptions } from './zlib-options.js';
 import { inputBytes } from './input-size.js';
 
@@ -39,15 +42,15 @@ const MB = 1024 * 1024;
 
 /** The options that only shape the output stream, never the work per byte. */
 const STREAM_OPTIONS = new Set(['chunkSize', 'info', 'maxOutputLength', 'finishFlush', 'flush']);
-const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT, BROTLI_PARAM_MODE } = { BROTLI_PARAM_QUALITY: 1, BROTLI_PARAM_SIZE_HINT: 5, BROTLI_PARAM_MODE: 0 };
-/** Brotli's parameters that leave its speed as measured: the quality and two hints (the mode moved quality 5 by under 5%). */
+const { BROTLI_PARAM_QUALITY, BROTLI_PARAM_SIZE_HINT, BROTLI_PARAM_MODE } = constants;
+/** Brotli's parameters that leave its speed as measured: the quality and two hints (the text mode moved quality 5 by under 10%). */
 const BROTLI_SPEED_NEUTRAL = new Set([String(BROTLI_PARAM_QUALITY), String(BROTLI_PARAM_SIZE_HINT), String(BROTLI_PARAM_MODE)]);
 
 /** @type {Compressor} */
 const DEFLATE = {
   setting: 'level',
   defaultValue: 6,
-  msPerMB: { 1: 6, 2: 6, 3: 7, 4: 11, 5: 14, 6: 15, 7: 19, 8: 41, 9: 41 },
+  msPerMB: { 1: 5, 2: 6, 3: 8, 4: 10, 5: 12, 6: 14, 7: 20, 8: 41, 9: 42 },
   fixedMs: { 1: 0.02 },
   read(options) {
     if (Object.keys(options).some((key) => key !== 'level' && !STREAM_OPTIONS.has(key))) return null;
@@ -60,7 +63,7 @@ const DEFLATE = {
 const BROTLI = {
   setting: 'quality',
   defaultValue: 11,
-  msPerMB: { 0: 4, 1: 5, 2: 7, 3: 12, 4: 31, 5: 55, 6: 79, 7: 118, 8: 176, 9: 221, 10: 1300, 11: 3000 },
+  msPerMB: { 0: 4, 1: 5, 2: 8, 3: 11, 4: 29, 5: 48, 6: 68, 7: 90, 8: 136, 9: 210, 10: 1300, 11: 3100 },
   fixedMs: { 0: 0.03, 9: 0.2, 10: 0.5, 11: 0.7 },
   read(options) {
     if (Object.keys(options).some((key) => key !== 'params' && !STREAM_OPTIONS.has(key))) return null;
@@ -76,7 +79,7 @@ const BROTLI = {
 const ZSTD = {
   setting: 'level',
   defaultValue: 3,
-  msPerMB: { 3: 9 },
+  msPerMB: { 3: 8 },
   fixedMs: { 3: 0.02 },
   // Its levels were measured at the default only: any option leaves it without a figure.
   read: (options) => (Object.keys(options).every((key) => STREAM_OPTIONS.has(key)) ? undefined : null),
@@ -85,7 +88,7 @@ const ZSTD = {
 /** @type {Record<string, Compressor>} */
 const COMPRESSORS = { gzipSync: DEFLATE, deflateSync: DEFLATE, deflateRawSync: DEFLATE, brotliCompressSync: BROTLI, zstdCompressSync: ZSTD };
 /** Milliseconds per MB of output. */
-const DECOMPRESSORS = /** @type {Record<string, number>} */ ({ gunzipSync: 2.2, inflateSync: 1.8, inflateRawSync: 1.7, unzipSync: 2.2, brotliDecompressSync: 2.6, zstdDecompressSync: 1.8 });
+const DECOMPRESSORS = /** @type {Record<string, number>} */ ({ gunzipSync: 2.1, inflateSync: 1.8, inflateRawSync: 1.6, unzipSync: 2.1, brotliDecompressSync: 2.6, zstdDecompressSync: 1.8 });
 /** A quality to name when brotli runs at its default: about gzip's speed and output size. */
 const BROTLI_FAST_QUALITY = 4;
 

@@ -28,7 +28,7 @@ const ROUTE = '(reached from POST /lantern in input.js)';
 describe('no-blocking-sync-call: what a compression, a child process or a copy costs', () => {
   it('gzipSync of a request body: its cost per MB of input', () => {
     assert.deepEqual(messagesFor('res.send(zlib.gzipSync(req.body));'), [
-      `\`zlib.gzipSync()\` computes on the main thread (about 15 ms per MB of input) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.gzip)(…).`,
+      `\`zlib.gzipSync()\` computes on the main thread (about 14 ms per MB of input) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.gzip)(…).`,
     ]);
   });
 
@@ -42,16 +42,16 @@ describe('no-blocking-sync-call: what a compression, a child process or a copy c
 
   it('brotliCompressSync at its default quality: the slow figure, and a quality that is not', () => {
     assert.deepEqual(messagesFor('res.send(zlib.brotliCompressSync(req.body));'), [
-      `\`zlib.brotliCompressSync()\` computes on the main thread (quality 11, brotli's default: about 3 s per MB of input; quality 4 takes about 31 ms) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.brotliCompress)(…).`,
+      `\`zlib.brotliCompressSync()\` computes on the main thread (quality 11, brotli's default: about 3.1 s per MB of input; quality 4 takes about 29 ms) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.brotliCompress)(…).`,
     ]);
   });
 
   it('options the code writes out change the figure', () => {
     assert.deepEqual(messagesFor('res.send(zlib.gzipSync(req.body, { level: 1 }));'), [
-      `\`zlib.gzipSync()\` computes on the main thread (level 1: about 6 ms per MB of input) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.gzip)(…).`,
+      `\`zlib.gzipSync()\` computes on the main thread (level 1: about 5 ms per MB of input) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.gzip)(…).`,
     ]);
     assert.deepEqual(messagesFor('res.send(zlib.brotliCompressSync(req.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } }));'), [
-      `\`zlib.brotliCompressSync()\` computes on the main thread (quality 4: about 31 ms per MB of input) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.brotliCompress)(…).`,
+      `\`zlib.brotliCompressSync()\` computes on the main thread (quality 4: about 29 ms per MB of input) and stalls every other request ${ROUTE}; in an async function, use await promisify(zlib.brotliCompress)(…).`,
     ]);
   });
 
