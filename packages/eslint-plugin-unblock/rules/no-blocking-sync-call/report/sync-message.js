@@ -34,17 +34,28 @@ export function blockingData(sourceCode, node, api, preview, route) {
   const canonical = `${api.module}.${api.name}`;
   const named = written === canonical || written.endsWith(`.${api.name}`) || written === api.name ? `\`${written}()\`` : `\`${written}()\` (${canonical})`;
   // What the call costs at the input and arguments given (`600,000 iterations of SHA-512: about 450 ms per
-  // call`, `about 14 ms per MB of input`), after "on the main thread", or after the reason that names no thread.
+  // call`, `about 14 ms per MB of input`).
   const cost = costClause(callCost(sourceCode, node, api));
   const why = SHORT_REASONS[api.cost] ?? SHORT_REASONS.cheap;
   return {
     api: named,
-    why: withRoute(!cost ? why : why.includes(' on the main thread') ? why.replace(' on the main thread', ` on the main thread${cost}`) : `${why}${cost}`, cost, route),
+    why: withRoute(withCost(why, cost), cost, route),
     // The fix's own words when the table only names the async form; the
     // table's advice when it says more (a small read is best cached).
     // An empty argument list would read as "call it with nothing".
     replacement: preview && api.replacement.startsWith('await ') ? preview : api.replacement.replace(/\(\)/g, '(…)'),
   };
+}
+
+/**
+ * The reason with the cost after "on the main thread", or at its end when it names no thread
+ * ("blocks the main thread until the child exits (starting a process: …)").
+ * @param {string} why
+ * @param {string} cost
+ */
+function withCost(why, cost) {
+  if (!cost) return why;
+  return why.includes(' on the main thread') ? why.replace(' on the main thread', ` on the main thread${cost}`) : `${why}${cost}`;
 }
 
 /**
