@@ -9,8 +9,9 @@
  * Measured by scripts/bench-sync-cost.js on this project's 2-core machine (AMD EPYC, Node 22.23,
  * Linux, `true` as the command, `--only process --runs 40`): the least wall time of 200 calls, since
  * the main thread waits for the wall time and the machine ran other work meanwhile (the medians were
- * 3.5 to 6.4 ms). Starting Node itself (`node -e 0`) took 36 ms at the least. In the full run, on a
- * busier machine and with the bench holding a few MB of buffers, even the least was 10 to 20 ms.
+ * 3.5 to 6.4 ms). Starting Node itself (`node -e 0`) took 36 ms at the least (median 76 ms), the floor
+ * said when the code names Node as the command. In the full run, on a busier machine and with the
+ * bench holding a few MB of buffers, even the least was 10 to 20 ms.
  */
 import { getStaticValue } from '@eslint-community/eslint-utils';
 
@@ -18,9 +19,12 @@ import { getStaticValue } from '@eslint-community/eslint-utils';
 const PROCESS_MS = 2;
 /** The same through a shell (`/bin/sh -c`), two processes: a small shell adds little (least of 200: 2.2 ms). */
 const SHELL_MS = 2;
+/** Starting Node itself, which the code shows by its name or `process.execPath` (`node -e 0`, least of 200). */
+const NODE_MS = 36;
 
 /**
- * @typedef {{ ms: number, shell: boolean }} ProcessCost  the least milliseconds of one call, and whether a shell starts first
+ * @typedef {{ ms: number, shell: boolean, node: boolean }} ProcessCost  the least milliseconds of one call,
+ *   whether a shell starts first, and whether the command is Node itself
  */
 
 /**
@@ -30,10 +34,30 @@ const SHELL_MS = 2;
  * @returns {ProcessCost | null}
  */
 export function processCost(sourceCode, node, name) {
-  if (node.type !== 'CallExpression') return null;
-  if (name === 'execSync') return { ms: SHELL_MS, shell: true };
-  if (name !== 'execFileSync' && name !== 'spawnSync') return null;
-  return usesShell(sourceCode, node) ? { ms: SHELL_MS, shell: true } : { ms: PROCESS_MS, shell: false };
+  if (node.type !== 'CallExpression' || (name !== 'execSync' && name !== 'execFileSync' && name !== 'spawnSync')) return null;
+  const shell = name === 'execSync' || usesShell(sourceCode, node);
+  if (startsNode(sourceCode, node.arguments[0], name === 'execSync')) return { ms: NODE_MS, shell, node: true };
+  return { ms: shell ? SHELL_MS : PROCESS_MS, shell, node: false };
+}
+
+/**
+ * The command is Node: `process.execPath`, or the name `node` written out (`execSync('node worker.js')`,
+ * `spawnSync('node', [...])`), as a literal or a constant.
+ * @param {import('eslint').SourceCode} sourceCode
+ * @param {any} command the call's first argument
+ * @param {boolean} commandLine whether it is a whole command line (`execSync`) rather than a file
+ */
+function startsNode(sourceCode, command, commandLine) {
+  if (!command || command.type === 'SpreadElement') return false;
+  const scope = sourceCode.getScope(command);
+  if (command.type === 'MemberExpression' && !command.computed && command.object.type === 'Identifier' && command.object.name === 'process' && command.property.name === 'execPath') {
+    // The global process, not a local of that name.
+    for (let s = /** @type {any} */ (scope); s; s = s.upper) if (s.set.get('process')?.defs.length) return false;
+    return true;
+  }
+  const value = getStaticValue(command, scope)?.value;
+  if (typeof value !== 'string') return false;
+  return commandLine ? /^node(\s|$)/.test(value.trim()) : value === 'node';
 }
 
 /**

@@ -73,6 +73,12 @@ describe('no-blocking-sync-call: what a compression, a child process or a copy c
     ]);
   });
 
+  it('spawnSync of Node itself: the floor of starting Node', () => {
+    assert.deepEqual(messagesFor(`spawnSync(process.execPath, ['render.js', req.body.page]); res.end();`, { imports: `import { spawnSync } from 'node:child_process';` }), [
+      "`spawnSync()` blocks the main thread until the child exits (starting Node: at least 36 ms per call, plus whatever the command does; reached from POST /lantern in input.js); use child_process.spawn(…) and its 'close' event instead.",
+    ]);
+  });
+
   it('copyFileSync of a path the request chooses: its cost per MB copied', () => {
     assert.deepEqual(messagesFor(`fs.copyFileSync(req.body.from, '/srv/lantern/' + req.body.to); res.end();`, { imports: `import fs from 'node:fs';` }), [
       `\`fs.copyFileSync()\` waits for the disk on the main thread (about 1 ms per MB copied) and stalls every other request ${ROUTE}; in an async function, use await fs.promises.copyFile(…).`,

@@ -29,6 +29,23 @@ describe('process-cost: the least a child process costs', () => {
 
   it('options it cannot read keep the floor without a shell', () => {
     const [hidden] = costs(`cp.spawnSync('sundial', [], spec.options);`);
-    assert.deepEqual(hidden, { ms: costs(`cp.spawnSync('sundial');`)[0]?.ms, shell: false });
+    assert.deepEqual(hidden, { ms: costs(`cp.spawnSync('sundial');`)[0]?.ms, shell: false, node: false });
+  });
+
+  it('Node named as the command: the floor of starting Node, far above a small program\'s', () => {
+    const [line, file, own, plain] = costs(`cp.execSync('node tide-table.js --week');\ncp.spawnSync(process.execPath, ['tide-table.js']);\ncp.execFileSync('node', ['-e', spec.source]);\ncp.execSync('nodemon tide-table.js');`);
+    assert.equal(line?.node, true);
+    assert.equal(line?.shell, true);
+    assert.equal(file?.node, true);
+    assert.equal(file?.shell, false);
+    assert.equal(own?.node, true);
+    assert.equal(plain?.node, false);
+    assert.ok(line && plain && line.ms > 10 * plain.ms);
+  });
+
+  it('a local named process is not Node\'s, and a command only known at run time is not Node', () => {
+    const [local, unknown] = costs(`const process = { execPath: spec.path };\ncp.spawnSync(process.execPath);\ncp.execSync(spec.line);`);
+    assert.equal(local?.node, false);
+    assert.equal(unknown?.node, false);
   });
 });

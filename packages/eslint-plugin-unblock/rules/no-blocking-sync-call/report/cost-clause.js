@@ -22,7 +22,7 @@ export function costClause(cost) {
     case 'zlib':
       return ` (${zlibText(cost)})`;
     case 'process':
-      return ` (starting ${cost.shell ? 'a shell and a process' : 'a process'}: at least ${durationText(cost.ms)} per call, plus whatever the command does)`;
+      return ` (starting ${cost.shell ? 'a shell and ' : ''}${cost.node ? 'Node' : 'a process'}: at least ${durationText(cost.ms)} per call, plus whatever the command does)`;
     case 'copy':
       return ` (about ${durationText(cost.msPerMB)} per MB copied)`;
   }

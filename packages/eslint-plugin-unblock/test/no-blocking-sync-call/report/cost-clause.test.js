@@ -31,8 +31,9 @@ describe('cost-clause: a measured cost in the message\'s words', () => {
 
   it('decompression, a child process, a copy, a key derivation', () => {
     assert.equal(costClause({ kind: 'zlib', work: 'decompress', setting: null, msPerMB: 2.2, bytes: null, ms: null, faster: null }), ' (about 2 ms per MB of output)');
-    assert.equal(costClause({ kind: 'process', ms: 2, shell: false }), ' (starting a process: at least 2 ms per call, plus whatever the command does)');
-    assert.equal(costClause({ kind: 'process', ms: 2, shell: true }), ' (starting a shell and a process: at least 2 ms per call, plus whatever the command does)');
+    assert.equal(costClause({ kind: 'process', ms: 2, shell: false, node: false }), ' (starting a process: at least 2 ms per call, plus whatever the command does)');
+    assert.equal(costClause({ kind: 'process', ms: 2, shell: true, node: false }), ' (starting a shell and a process: at least 2 ms per call, plus whatever the command does)');
+    assert.equal(costClause({ kind: 'process', ms: 36, shell: true, node: true }), ' (starting a shell and Node: at least 36 ms per call, plus whatever the command does)');
     assert.equal(costClause({ kind: 'copy', msPerMB: 1 }), ' (about 1 ms per MB copied)');
     assert.equal(costClause({ kind: 'derivation', ms: 450, text: '600,000 iterations of SHA-512' }), ' (600,000 iterations of SHA-512: about 450 ms per call)');
   });
