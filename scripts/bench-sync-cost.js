@@ -3,12 +3,13 @@
  * npm run bench:sync-cost — what the blocking calls whose cost follows their input take on this
  * machine: zlib compression and decompression per MB (gzip and deflate by level, brotli by quality),
  * the fixed cost of a tiny input, a child process that does nothing (the price of starting one), and
- * copyFileSync per MB. The figures in rules/no-blocking-sync-call/zlib-cost.js, process-cost.js and
- * copy-cost.js come from this script's output. Numbers only: it asserts nothing, and no test times
- * anything.
+ * copyFileSync per MB. The figures in packages/eslint-plugin-unblock/rules/no-blocking-sync-call/
+ * (zlib-cost.js, process-cost.js, COPY_MS_PER_MB in file-cost.js) come from this script's output.
+ * Numbers only: it asserts nothing, and no test times anything.
  *
- * Each figure is the median wall time of several calls after one warm-up call: the main thread is
- * stalled for the wall time, whatever it spends it on (a child process's start included).
+ * zlib and copyFileSync are timed by the main thread's CPU clock, which stays put when other
+ * processes load the machine (its wall time does not); a child process by its least wall time over
+ * many starts, since the thread waits for the child whatever the CPU does meanwhile.
  *
  * Usage: node scripts/bench-sync-cost.js [--runs N] [--mb N] [--only zlib|process|copy]
  */
@@ -34,10 +35,9 @@ const threadCpuUsage = /** @type {{ threadCpuUsage: (previous?: NodeJS.CpuUsage)
 const SAMPLE_MS = 200;
 
 /**
- * Milliseconds of one `work()` call after two warm-up calls (the second sets how many calls fill a sample): the median of the main thread's CPU
- * time (what zlib and copyFileSync spend there, a figure that stays put when other processes load
- * the machine), each sample repeating the call until it fills SAMPLE_MS; and the least and median
- * wall time of single calls.
+ * Milliseconds of one `work()` call after two warm-up calls (the second sets how many calls fill a
+ * sample): the median of the main thread's CPU time, each sample repeating the call until it fills
+ * SAMPLE_MS; and the least and median wall time of single calls.
  * @param {() => unknown} work
  */
 function time(work) {
@@ -60,8 +60,8 @@ function time(work) {
 }
 
 /**
- * JSON as an API returns it: records with ids, names, dates and numbers, compressible about 5:1
- * like most response bodies (deterministic, so two runs compress the same bytes).
+ * JSON as an API returns it: records with ids, names, dates and numbers (it compresses about 7:1
+ * at gzip's default level; deterministic, so two runs compress the same bytes).
  * @param {number} bytes
  */
 function jsonText(bytes) {
