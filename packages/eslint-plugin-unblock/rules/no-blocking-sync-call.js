@@ -226,8 +226,7 @@ function reportPackageCall(context, call, options, route, proof) {
  */
 function report(context, node, api, moduleId, options, route, proof) {
   const rewrite = buildSyncToAsyncFix(context.sourceCode, node, api, moduleId);
-  const base = blockingData(context.sourceCode, node, api, rewrite ? rewrite.preview : null);
-  const data = { ...base, why: `${base.why}${route}` };
+  const data = blockingData(context.sourceCode, node, api, rewrite ? rewrite.preview : null, route);
   if (!rewrite) {
     const messageId = api.fix !== 'none' && !isInAsyncFunction(node) ? 'blockingNoAwait' : 'blocking';
     context.report({ node, messageId, data, proof });

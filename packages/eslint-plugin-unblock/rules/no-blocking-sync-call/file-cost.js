@@ -31,6 +31,13 @@ import { fixedValuesPassedFor } from '../project/callers/argument-values.js';
 const METADATA_CALLS = new Set(['access', 'chmod', 'chown', 'lchmod', 'lchown', 'link', 'lstat', 'lutimes', 'mkdir', 'readlink', 'realpath', 'rename', 'rmdir', 'stat', 'statfs', 'symlink', 'unlink', 'utimes']);
 /** Path-taking calls whose cost follows the file they read or write. */
 const CONTENT_CALLS = new Set(['readFile', 'writeFile', 'appendFile', 'copyFile', 'readdir', 'opendir', 'truncate', 'open']);
+/**
+ * Milliseconds of main thread per MB that `copyFileSync` copies, for the message when the file is not
+ * the program's own: the kernel copies in the calling thread (libuv's copy_file_range), measured by
+ * scripts/bench-sync-cost.js on this project's 2-core machine (ext4, a file in the page cache; the
+ * main thread's CPU time, median of seven samples). A file the disk must read first takes longer.
+ */
+export const COPY_MS_PER_MB = 1;
 /** Names a path may read that still say nothing about the request. */
 const PROGRAM_LOCATION = new Set(['__dirname', '__filename', 'process']);
 /** Locals followed to what they were bound to. */

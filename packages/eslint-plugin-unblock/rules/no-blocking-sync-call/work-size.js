@@ -1,14 +1,15 @@
 /**
  * Whether a blocking call blocks for long enough to report: not when a
  * callback makes it asynchronous, and not when it is cheap (`existsSync`, a few
- * random bytes) unless `includeCheap` is set. The size of a `randomBytes` call
- * is read from constants here or in imported modules and, when it is a
- * parameter, from what every caller in the project passes.
+ * random bytes, a compressed literal: call-cost.js) unless `includeCheap` is set.
+ * The size of a `randomBytes` call is read from constants here or in imported
+ * modules and, when it is a parameter, from what every caller in the project passes.
  */
 import { getStaticValue } from '@eslint-community/eslint-utils';
 import { getProjectIndex } from '../project/index.js';
 import { numbersPassedFor } from '../project/callers/argument-values.js';
-import { kdfCost } from './kdf-cost.js';
+import { bufferLength } from './input-size.js';
+import { callCost, wholeCallMs } from './call-cost.js';
 
 /** Milliseconds of main thread a call may take and still count as cheap: about what an EC signature takes. */
 const CHEAP_MS = 0.1;
@@ -52,9 +53,10 @@ export function blocksForAWhile(sourceCode, node, api, options, filename, linted
   if (options.includeCheap) return true;
   if (api.cost === 'cheap') return false;
   // A key derivation whose arguments make it take under a tenth of a millisecond (`pbkdf2Sync(p, s, 100, 32,
-  // 'sha256')`) stalls the loop no longer than an EC signature, which is not reported either.
-  const derivation = api.module === 'crypto' ? kdfCost(sourceCode, node, api.name) : null;
-  if (derivation !== null && derivation.ms < CHEAP_MS) return false;
+  // 'sha256')`), or the compression of a short literal, stalls the loop no longer than an EC signature,
+  // which is not reported either.
+  const whole = wholeCallMs(callCost(sourceCode, node, api));
+  if (whole !== null && whole < CHEAP_MS) return false;
   if (api.sizeArg) {
     const size = workSize(sourceCode, node, api, { filename, linted });
     if (size !== null && size <= options.smallRandomSize) return false;
@@ -90,33 +92,6 @@ function workSize(sourceCode, node, api, file) {
   // randomFillSync(buf, offset, size)
   if (node.arguments.length >= 3) return numberOf(node.arguments[2]);
   return bufferLength(node.arguments[0], numberOf, scope);
-}
-
-/**
- * Length of `Buffer.alloc(n)`, `Buffer.allocUnsafe(n)` or `new Uint8Array(n)`,
- * directly or through a `const` binding.
- * @param {any} expression
- * @param {(node: any) => number | null} numberOf
- * @param {any} scope
- * @returns {number | null}
- */
-function bufferLength(expression, numberOf, scope) {
-  let node = expression;
-  if (node?.type === 'Identifier') {
-    let variable = null;
-    for (let s = scope; s && !variable; s = s.upper) variable = s.set.get(node.name);
-    const def = variable?.defs.length === 1 ? variable.defs[0] : null;
-    if (def?.type !== 'Variable' || def.parent.kind !== 'const' || def.node.id.type !== 'Identifier') return null;
-    node = def.node.init;
-  }
-  if (node?.type === 'CallExpression' && node.callee.type === 'MemberExpression' && node.callee.object.type === 'Identifier' && node.callee.object.name === 'Buffer') {
-    const method = node.callee.property.name;
-    return method === 'alloc' || method === 'allocUnsafe' || method === 'allocUnsafeSlow' ? numberOf(node.arguments[0]) : null;
-  }
-  if (node?.type === 'NewExpression' && node.callee.type === 'Identifier' && /^(Uint8|Int8|Uint8Clamped)Array$/.test(node.callee.name)) {
-    return numberOf(node.arguments[0]);
-  }
-  return null;
 }
 
 /**
