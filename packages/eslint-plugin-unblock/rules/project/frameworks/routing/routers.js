@@ -36,13 +36,25 @@ import { dependsOnAny } from '../../workspace/dependencies.js';
 export function isRouterObject(view, receiver, localInit, packages) {
   const node = unwrap(receiver);
   if (node?.type !== 'Identifier') return false;
-  let init = unwrap(localInit(node.name) ?? bindingInit(view, node.name));
-  // `const imageRouter = module.exports = Router()`: the name holds what the assignment does.
-  while (init?.type === 'AssignmentExpression' && init.operator === '=') init = unwrap(init.right);
+  const init = localInit(node.name) ?? bindingInit(view, node.name);
   // A name nothing here initialises (a parameter, `const { server } = options`): by its conventional name, where
   // the file imports the framework or its package depends on it (a Hapi plugin handed the `server`).
   if (init === null || init === undefined) return /^(app|router|server|fastify|api)$/i.test(node.name) && (importsAny(view, packages) || dependsOnAny(view.file, packages));
-  let call = init.type === 'NewExpression' || init.type === 'CallExpression' ? init : null;
+  return madeByPackages(view, init, packages);
+}
+
+/**
+ * Whether an initialiser makes an app, router or server with one of `packages`: a call or `new` whose
+ * callee is rooted in a name imported from one (`express()`, `express.Router()`, `new Router()`).
+ * @param {ModuleView} view
+ * @param {Node} init
+ * @param {ReadonlySet<string>} packages
+ */
+export function madeByPackages(view, init, packages) {
+  let node = unwrap(init);
+  // `const imageRouter = module.exports = Router()`: the name holds what the assignment does.
+  while (node?.type === 'AssignmentExpression' && node.operator === '=') node = unwrap(node.right);
+  let call = node?.type === 'NewExpression' || node?.type === 'CallExpression' ? node : null;
   while (call) {
     const callee = unwrap(call.callee);
     let root = callee;
@@ -133,8 +145,30 @@ export function methodRoutes(packageList) {
     const computed = path === null && method !== 'use' && call.arguments.length > 1 && !isFunctionNode(unwrap(call.arguments[0]));
     const label = `${method === 'use' ? 'middleware' : method.toUpperCase()}${path ? ` ${path}` : computed ? ' with a computed path' : ''}`;
     const kind = kindOfRoutes(scope, member.receiver);
-    return call.arguments.slice(path === null && !computed ? 0 : 1).map((/** @type {any} */ handler) => ({ handler, kind, label }));
+    // Where its router was made, so that a mount of that router (`app.use('/api', router)`) can put its prefix
+    // before the path (../../callers/route-prefix.js); a computed path has none to put it before.
+    const at = computed ? null : routerMadeAt(view, member.receiver, scope, packages);
+    const router = at === null ? {} : { router: { at, path: path ?? '' } };
+    return call.arguments.slice(path === null && !computed ? 0 : 1).map((/** @type {any} */ handler) => ({ handler, kind, label, ...router }));
   };
+}
+
+/**
+ * Where the router a registration is made on was made: the start of the initialiser of the binding
+ * that names it, at module level or in a function around the call, when a call into one of `packages`
+ * made it. Null for a router handed in (a parameter) or named any other way.
+ * @param {ModuleView} view
+ * @param {Node} receiver
+ * @param {import('./framework.js').CallScope} scope
+ * @param {ReadonlySet<string>} packages
+ * @returns {number | null}
+ */
+function routerMadeAt(view, receiver, scope, packages) {
+  const node = unwrap(receiver);
+  if (node?.type !== 'Identifier') return null;
+  const local = scope.ownerOf(node.name) !== view.program;
+  const init = unwrap(local ? scope.localInit(node.name) : bindingInit(view, node.name));
+  return init && madeByPackages(view, init, packages) ? init.range[0] : null;
 }
 
 /**
