@@ -2,7 +2,8 @@
  * Routes registered on an Express router that is mounted under a prefix are named by their full path:
  * `app.use('/v2', catalog)` with `catalog.get('/products/:sku', h)` is GET /v2/products/:sku. The
  * `router-prefix` fixture (a made-up shop) mounts routers with a `const` prefix after a middleware, three
- * levels deep, at a computed prefix, at two prefixes, in a loop, in themselves and in a circle of imports;
+ * levels deep, at a computed prefix, at two prefixes, in a loop, in themselves and in a circle of imports,
+ * and Koa routers with a prefix of their own;
  * `router-prefix-cjs` is reduced from NodeBB's routes/api.js (a router made and mounted in the function
  * that is handed the app) and from mounts of `require('./x')` with `module.exports = router`.
  */
@@ -53,6 +54,11 @@ describe('project index: a mounted router\'s routes are named by their full path
     assert.deepEqual(routesIn('src/routes/echo.js'), ['GET /ping in src/routes/echo.js']);
     assert.deepEqual(routesIn('src/routes/circle/left.js'), ['GET /left in src/routes/circle/left.js']);
     assert.deepEqual(routesIn('src/routes/circle/right.js'), ['GET /right in src/routes/circle/right.js']);
+  });
+
+  it('Koa: a router\'s own prefix (`new Router({ prefix })`) and a router mounted with `use(path, router.routes())`', () => {
+    assert.deepEqual(routesIn('src/koa/api.js'), ['GET /v3/stock/:sku in src/koa/api.js']);
+    assert.deepEqual(routesIn('src/koa/orders.js'), ['GET /v3/orders/:sku in src/koa/orders.js']);
   });
 
   it('reports nothing about the odd calls themselves (`app.use()`, a path with nothing mounted)', () => {
