@@ -147,7 +147,7 @@ export function methodRoutes(packageList) {
     const kind = kindOfRoutes(scope, member.receiver);
     // Where its router was made, so that a mount of that router (`app.use('/api', router)`) can put its prefix
     // before the path (../../callers/route-prefix.js); a computed path has none to put it before.
-    const at = computed ? null : routerMadeAt(view, member.receiver, scope, packages);
+    const at = computed ? null : receiverMadeAt(view, member.receiver, scope, packages);
     const router = at === null ? {} : { router: { at, path: path ?? '' } };
     return call.arguments.slice(path === null && !computed ? 0 : 1).map((/** @type {any} */ handler) => ({ handler, kind, label, ...router }));
   };
@@ -163,7 +163,7 @@ export function methodRoutes(packageList) {
  * @param {ReadonlySet<string>} packages
  * @returns {number | null}
  */
-function routerMadeAt(view, receiver, scope, packages) {
+function receiverMadeAt(view, receiver, scope, packages) {
   const node = unwrap(receiver);
   if (node?.type !== 'Identifier') return null;
   const local = scope.ownerOf(node.name) !== view.program;
