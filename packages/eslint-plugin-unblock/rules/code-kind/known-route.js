@@ -8,7 +8,8 @@
  * that import it are scanned then). Handlers further up are not looked for. The answer is the same whatever order the files are linted in: a verdict an
  * earlier question happened to leave in the cache would name a route in one run and not in the next.
  * Without a project index (a file outside any package, an editor buffer, a project too big to index),
- * the linted file alone is read.
+ * the linted file alone is read. A route on a router mounted under a prefix is named by its full path
+ * (GET /api/orders), read from the mounts themselves (../project/callers/route-prefix.js).
  */
 import { enclosingFunction } from '../language/syntax/ast.js';
 import { awaitedCallbackOf } from './one-off-code.js';
