@@ -18,8 +18,8 @@
 import { unwrap } from '../../language/syntax/ast.js';
 import { loadModule } from '../modules/module-cache.js';
 import { callsWithFrames } from './call-sites.js';
-import { isDeclared, initOf, constantInitOf } from './function-frames.js';
-import { mountOf, routerNamed, ownPrefix, joinPaths, joinPrefixes } from '../frameworks/routing/mounts.js';
+import { isDeclared, initOf, constantInitOf, ownerOf } from './function-frames.js';
+import { mountOf, routerNamed, pluginNamed, receiverNamed, ownPrefix, joinPaths, joinPrefixes } from '../frameworks/routing/mounts.js';
 
 /**
  * @typedef {import('./callers.js').CallerIndex} CallerIndex
@@ -147,8 +147,9 @@ function mountsIn(view) {
     if (!mount) continue;
     // `app.use('/v2', [auth, shop])`: Express mounts what an array holds too.
     const handed = mount.mounted.flatMap((argument) => (unwrap(argument)?.type === 'ArrayExpression' ? unwrap(argument).elements : [argument]));
-    const mounted = handed.map((argument) => routerNamed(view, argument, scope)).filter((router) => router !== null);
-    if (mounted.length > 0) mounts.push({ prefix: mount.prefix, receiver: routerNamed(view, mount.receiver, scope), mounted });
+    const named = mount.plugin ? pluginNamed : routerNamed;
+    const mounted = handed.map((argument) => named(view, argument, scope)).filter((router) => router !== null);
+    if (mounted.length > 0) mounts.push({ prefix: mount.prefix, receiver: receiverNamed(view, mount.receiver, scope), mounted });
   }
   mountsOfView.set(view, mounts);
   return mounts;
@@ -177,5 +178,6 @@ function nameScope(frame) {
     isLocal: (name) => isDeclared(frame, name),
     localInit: (name) => initOf(frame, name),
     localConstant: (name) => constantInitOf(frame, name),
+    ownerOf: (name) => ownerOf(frame, name),
   };
 }

@@ -1,18 +1,19 @@
 /**
  * Routers mounted under a path: `app.use('/api', articles)`, `router.use('/v2', auth, shop)`,
- * `app.use('/api', require('./routes/articles'))`, and Koa-router's `router.use('/v2', shop.routes())`
- * and `new Router({ prefix: '/v2' })`. What one call mounts, and which router an expression names,
+ * `app.use('/api', require('./routes/articles'))`, Koa-router's `router.use('/v2', shop.routes())`
+ * and `new Router({ prefix: '/v2' })`, and Fastify's `fastify.register(routes, { prefix: '/v2' })`. What one call mounts, and which router an expression names,
  * read from the module alone (and the modules it imports); ../../callers/route-prefix.js follows the
  * mounts across the project to the full path a route is served at.
  *
  * A router is known by where it was made: the start of the initialiser of the binding that holds it
- * (`const shop = express.Router()`, at module level or in a function), in its file. The registration
+ * (`const shop = express.Router()`, at module level or in a function), in its file; a Fastify plugin's
+ * instance by where the plugin function starts. The registration
  * (routers.js) and the mount find the same place from either side, whatever parser read the module.
  */
 import { unwrap, propertyName, isFunctionNode } from '../../../language/syntax/ast.js';
 import { keyName, requireSource } from '../../modules/module-view.js';
-import { importedModule, valueOfName, MAX_HOPS } from '../../modules/module-values.js';
-import { madeByPackages, memberCall, isRouterObject } from './routers.js';
+import { importedModule, valueOfName, valueOfNode, MAX_HOPS } from '../../modules/module-values.js';
+import { madeByPackages, memberCall, isRouterObject, isFirstParameter } from './routers.js';
 
 /**
  * @typedef {import('../../modules/module-view.js').ModuleView} ModuleView
@@ -24,24 +25,58 @@ import { madeByPackages, memberCall, isRouterObject } from './routers.js';
  * @property {(name: string) => boolean} isLocal  declared in the function around the call or one around it
  * @property {(name: string) => any} localInit  the initialiser of such a local variable (undefined: none)
  * @property {(name: string) => any} localConstant  the initialiser of such a local `const` (undefined: none)
+ * @property {(name: string) => any} ownerOf  the function that declares such a local name (null: none)
  *
  * @typedef {object} Mount  one `use` call that mounts handlers under a path
  * @property {string | null} prefix  the path as written ('' when none is given), null when it is computed
  * @property {Node} receiver  the app or router mounted on
  * @property {Node[]} mounted  the arguments mounted there (any of them may be a router)
+ * @property {boolean} [plugin]  they are Fastify plugins (functions), not routers
  */
 
 /** Packages whose routers mount other routers with `use(path, router)`. */
 export const MOUNT_PACKAGES = new Set(['express', 'koa-router', '@koa/router']);
+/** Packages whose instances mount plugins with `register(plugin, { prefix })`. */
+const PLUGIN_PACKAGES = new Set(['fastify']);
+/** Packages that make an app, router or instance something can be mounted on. */
+const MADE_BY = new Set([...MOUNT_PACKAGES, ...PLUGIN_PACKAGES]);
 
 /**
- * What a call mounts, or null for a call that is no `use` on an Express app or router or a Koa router.
+ * What a call mounts: a router (`use`) or a Fastify plugin (`register`), or null.
  * @param {ModuleView} view
  * @param {any} call
  * @param {NameScope} scope
  * @returns {Mount | null}
  */
 export function mountOf(view, call, scope) {
+  return routerMountOf(view, call, scope) ?? pluginMountOf(view, call, scope);
+}
+
+/**
+ * `fastify.register(plugin, { prefix: '/v2' })`: the plugin, under its prefix ('' without one, null
+ * when it is computed or the options are not an object written there).
+ * @param {ModuleView} view
+ * @param {any} call
+ * @param {NameScope} scope
+ * @returns {Mount | null}
+ */
+function pluginMountOf(view, call, scope) {
+  const member = memberCall(call);
+  if (member?.method !== 'register' || call.arguments.length === 0) return null;
+  if (!isRouterObject(view, member.receiver, scope.localInit, PLUGIN_PACKAGES)) return null;
+  const options = call.arguments.length > 1 ? unwrap(call.arguments[1]) : null;
+  const prefix = options === null ? '' : prefixOption(view, options, scope);
+  return { prefix, receiver: member.receiver, mounted: [call.arguments[0]], plugin: true };
+}
+
+/**
+ * What a `use` call on an Express app or router or a Koa router mounts, or null for any other call.
+ * @param {ModuleView} view
+ * @param {any} call
+ * @param {NameScope} scope
+ * @returns {Mount | null}
+ */
+function routerMountOf(view, call, scope) {
   const member = memberCall(call);
   if (member?.method !== 'use' || call.arguments.length === 0) return null;
   if (!isRouterObject(view, member.receiver, scope.localInit, MOUNT_PACKAGES)) return null;
@@ -123,7 +158,42 @@ const KOA_MIDDLEWARE = new Set(['routes', 'middleware']);
  */
 export function routerMadeAt(view, init) {
   const node = unwrap(init);
-  return node && madeByPackages(view, node, MOUNT_PACKAGES) ? { file: view.file, at: node.range[0] } : null;
+  return node && madeByPackages(view, node, MADE_BY) ? { file: view.file, at: node.range[0] } : null;
+}
+
+/**
+ * What a mount is made on: an app or router a binding names (routerNamed), or the instance a Fastify
+ * plugin is handed (its first parameter), known by the plugin's place.
+ * @param {ModuleView} view
+ * @param {Node} receiver
+ * @param {NameScope} scope
+ * @returns {RouterPlace | null}
+ */
+export function receiverNamed(view, receiver, scope) {
+  const named = routerNamed(view, receiver, scope);
+  if (named) return named;
+  const node = unwrap(receiver);
+  const owner = node?.type === 'Identifier' && scope.isLocal(node.name) ? scope.ownerOf(node.name) : null;
+  return owner && isFirstParameter(owner, node.name) ? { file: view.file, at: owner.range[0] } : null;
+}
+
+/**
+ * The function an expression names, as a plugin's place: written there, a local or module-level
+ * function, an imported one, or the function a required module exports (`require('./routes')`).
+ * @param {ModuleView} view
+ * @param {Node} expression
+ * @param {NameScope} scope
+ * @returns {RouterPlace | null}
+ */
+export function pluginNamed(view, expression, scope) {
+  const node = unwrap(expression);
+  if (isFunctionNode(node)) return { file: view.file, at: node.range[0] };
+  if (node?.type === 'Identifier' && scope.isLocal(node.name)) {
+    const init = unwrap(scope.localInit(node.name));
+    return isFunctionNode(init) ? { file: view.file, at: init.range[0] } : null;
+  }
+  const value = node?.type === 'Identifier' || requireSource(node) !== null ? valueOfNode(view, node, 0) : null;
+  return value?.type === 'function' ? { file: value.view.file, at: value.fn.range[0] } : null;
 }
 
 /**
@@ -178,7 +248,19 @@ function exportedRouter(view, specifier, name, hops) {
 export function ownPrefix(view, init, scope) {
   const node = unwrap(init);
   const options = node?.type === 'NewExpression' ? unwrap(node.arguments[0]) : null;
-  if (options?.type !== 'ObjectExpression') return '';
+  return options?.type === 'ObjectExpression' ? prefixOption(view, options, scope) : '';
+}
+
+/**
+ * The `prefix` an options object gives: '' for none, null when it is computed or may come from a spread
+ * or from an object not written there.
+ * @param {ModuleView} view
+ * @param {any} options
+ * @param {NameScope} scope
+ * @returns {string | null}
+ */
+function prefixOption(view, options, scope) {
+  if (options.type !== 'ObjectExpression') return null;
   const field = options.properties.find((/** @type {any} */ p) => p.type === 'Property' && !p.computed && keyName(p.key) === 'prefix');
   if (!field) return options.properties.some((/** @type {any} */ p) => p.type === 'SpreadElement') ? null : '';
   return constantText(view, field.value, scope);

@@ -3,7 +3,7 @@
  * `app.use('/v2', catalog)` with `catalog.get('/products/:sku', h)` is GET /v2/products/:sku. The
  * `router-prefix` fixture (a made-up shop) mounts routers with a `const` prefix after a middleware, three
  * levels deep, at a computed prefix, at two prefixes, in a loop, in themselves and in a circle of imports,
- * and Koa routers with a prefix of their own;
+ * and Koa routers with a prefix of their own; `router-prefix-fastify` registers Fastify plugins under prefixes;
  * `router-prefix-cjs` is reduced from NodeBB's routes/api.js (a router made and mounted in the function
  * that is handed the app) and from mounts of `require('./x')` with `module.exports = router`.
  */
@@ -59,6 +59,17 @@ describe('project index: a mounted router\'s routes are named by their full path
   it('Koa: a router\'s own prefix (`new Router({ prefix })`) and a router mounted with `use(path, router.routes())`', () => {
     assert.deepEqual(routesIn('src/koa/api.js'), ['GET /v3/stock/:sku in src/koa/api.js']);
     assert.deepEqual(routesIn('src/koa/orders.js'), ['GET /v3/orders/:sku in src/koa/orders.js']);
+  });
+
+  it('Fastify: `register(plugin, { prefix })` prefixes the routes the plugin registers on the instance it is handed, nested too', async () => {
+    const reports = await lintFixture('router-prefix-fastify');
+    const routes = Object.entries(reports).flatMap(([file, list]) => list.map((report) => `${file}: ${/\(reached from ([^)]*)\)/.exec(report.message)?.[1]}`));
+    assert.deepEqual(routes, [
+      'src/basket.js: GET /v4/basket/:sku in src/basket.js',
+      'src/pricing.js: GET /v4/pricing/:sku in src/pricing.js',
+      // A prefix from the environment is not proven.
+      'src/returns.js: POST /:sku in src/returns.js',
+    ]);
   });
 
   it('reports nothing about the odd calls themselves (`app.use()`, a path with nothing mounted)', () => {
