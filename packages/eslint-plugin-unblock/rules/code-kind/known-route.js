@@ -8,12 +8,14 @@
  * that import it are scanned then). Handlers further up are not looked for. The answer is the same whatever order the files are linted in: a verdict an
  * earlier question happened to leave in the cache would name a route in one run and not in the next.
  * Without a project index (a file outside any package, an editor buffer, a project too big to index),
- * the linted file alone is read.
+ * the linted file alone is read. A route on a router mounted under a prefix is named by its full path
+ * (GET /api/orders), read from the mounts themselves (../project/callers/route-prefix.js).
  */
 import { enclosingFunction } from '../language/syntax/ast.js';
 import { awaitedCallbackOf } from './one-off-code.js';
 import { functionKey } from '../project/callers/callers.js';
 import { indexFor, knownToIndex } from '../project/callers/reachability.js';
+import { routeLabels } from '../project/callers/route-prefix.js';
 
 /**
  * @typedef {import('../language/syntax/ast.js').Node} Node
@@ -83,14 +85,19 @@ export function withOtherRoutes(file, fn, reached, linted) {
 function routesCalling(index, key, first) {
   /** @type {Map<string, { label: string, file: string }>} */
   const routes = new Map();
+  /** @param {import('../project/callers/callers.js').EntryFact} entry */
+  const add = (entry) => {
+    // A router mounted at several paths serves the route at each (route-prefix.js): each is a route to count.
+    for (const label of routeLabels(index, entry)) routes.set(`${entry.file}\0${label}`, { label, file: entry.file });
+  };
   const own = index.entries.get(key);
   // A handler known by its shape alone is no route to name (answering-handlers.js).
-  if (own?.kind === 'request' && !own.fallback) routes.set(`${own.file}\0${own.label}`, own);
+  if (own?.kind === 'request' && !own.fallback) add(own);
   for (const site of index.callers.get(key) ?? []) {
     const entry = site.caller === null ? undefined : index.entries.get(site.caller);
     // Declared or registered where the caller is (a controller method, an inline handler): that file was scanned
     // with the function's own. A registration in a third file is known only if some other question read that file.
-    if (entry?.kind === 'request' && !entry.fallback && entry.file === site.file) routes.set(`${entry.file}\0${entry.label}`, entry);
+    if (entry?.kind === 'request' && !entry.fallback && entry.file === site.file) add(entry);
   }
   const sorted = [...routes.keys()].sort().map((id) => /** @type {{ label: string, file: string }} */ (routes.get(id)));
   const named = first ?? sorted[0];

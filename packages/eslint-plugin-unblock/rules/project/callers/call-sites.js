@@ -30,7 +30,7 @@ export function functionKey(file, fn) {
 
 /**
  * @typedef {import('./function-frames.js').Frame} Frame
- * @typedef {{ e: string, v: { kind: 'request' | 'startup', label: string, file: string } }
+ * @typedef {{ e: string, v: import('./callers.js').EntryFact }
  *   | { c: string, caller: string | null, callerRange: [number, number] | null, callerName: string | null,
  *       callerClass: string | null, deferred: boolean, at: [number, number], direct: boolean }} ScanOp
  *   what a scan did to the index, in order: an entry point set (e), a call site added to a function's callers (c);
@@ -93,6 +93,16 @@ export function putEntry(entries, key, entry) {
 export function callAt(view, range) {
   for (const pair of callsIn(view, foreignVisitorKeys())) if (pair[0].range[0] === range[0] && pair[0].range[1] === range[1]) return pair;
   return null;
+}
+
+/**
+ * A module's calls with the frames they are made from, walked once per module: for the questions asked
+ * after the scans (route-prefix.js reads the mounts of the modules that import a router's).
+ * @param {import('../modules/module-view.js').ModuleView} view a module loaded by the project index
+ * @returns {ReadonlyArray<[any, Frame]>}
+ */
+export function callsWithFrames(view) {
+  return callsIn(view, foreignVisitorKeys());
 }
 
 /**
@@ -186,7 +196,7 @@ function callbacksIn(argument) {
  */
 function recordRegistrations(scan, call, frame) {
   const registered = registrationsOf(scan.view, call, scopeOf(scan.view, frame));
-  for (const { handler, kind, label, view } of registered) {
+  for (const { handler, kind, label, view, router } of registered) {
     if (view && view !== scan.view) {
       // A handler written in another module (a socket handler module handed the socket).
       setEntry(scan, functionKey(view.file, unwrap(handler)), { kind, label, file: view.file });
@@ -197,7 +207,7 @@ function recordRegistrations(scan, call, frame) {
     const wrapped = unwrap(handler)?.type === 'CallExpression' ? unwrap(handler).arguments : [];
     for (const fn of [handler, ...wrapped]) {
       const key = functionOf(scan, fn, frame);
-      if (key) setEntry(scan, key, { kind, label, file: scan.view.file });
+      if (key) setEntry(scan, key, { kind, label, file: scan.view.file, ...(router ? { router } : {}) });
     }
   }
   return registered;

@@ -19,8 +19,10 @@ import { cacheFolderFor } from '../cache/settings.js';
 import { optionalRequire } from '../bounds/optional-require.js';
 
 /**
- * @typedef {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean, fallback?: boolean }} EntryFact
- *   an entry point as the index keeps it (fallback: see ../frameworks/routing/framework.js EntryPoint)
+ * @typedef {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean, fallback?: boolean,
+ *   router?: import('../frameworks/routing/framework.js').RouterOfRoute }} EntryFact
+ *   an entry point as the index keeps it (fallback: see ../frameworks/routing/framework.js EntryPoint; router: the
+ *   router a route is registered on, for the prefix its mounts add, route-prefix.js)
  */
 
 /**

@@ -11,6 +11,7 @@ import { callerIndexFor, singleFileIndex, functionKey } from './callers.js';
 import { keyName } from '../modules/module-view.js';
 import { keyedAsOnDisk } from './linted-text.js';
 import { contractCallSites } from './contracts.js';
+import { routeLabel } from './route-prefix.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
@@ -195,7 +196,7 @@ function verdict(index, callee, depth, seen, question) {
 function freshVerdict(index, callee, key, depth, seen, question) {
   index.scanFilesImporting(callee.file);
   const entry = index.entries.get(key);
-  if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: entry.label, file: entry.file, chain: [hopName(callee)], ...(entry.transaction ? { transaction: true } : {}) } : STARTUP, cut: false };
+  if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: routeLabel(index, entry), file: entry.file, chain: [hopName(callee)], ...(entry.transaction ? { transaction: true } : {}) } : STARTUP, cut: false };
   const sites = callSitesOf(index, callee, key);
   if (sites.length === 0) return { result: UNKNOWN, cut: false };
   seen.add(key);

@@ -21,8 +21,14 @@ const CALL = {
   direct: isBoolean,
 };
 
+/** A route's router: where it was made in the route's file, and the route's path as written. */
+const ROUTER = {
+  at: (/** @type {unknown} */ at) => Number.isSafeInteger(at) && /** @type {number} */ (at) >= 0,
+  path: isString,
+};
+
 /** @param {unknown} op */
-const isOp = (op) => hasFields(op, { e: isString, v: (entry) => hasFields(entry, ENTRY, { transaction: isBoolean, fallback: isBoolean }) }) || hasFields(op, CALL);
+const isOp = (op) => hasFields(op, { e: isString, v: (entry) => hasFields(entry, ENTRY, { transaction: isBoolean, fallback: isBoolean, router: (router) => hasFields(router, ROUTER) }) }) || hasFields(op, CALL);
 
 /**
  * @param {unknown} value

@@ -14,6 +14,11 @@
  * @property {string} label  `POST /login`, `queue worker mail`, `listen callback`
  * @property {ModuleView} [view]  the module the handler is written in, when not the one the call is
  *   (then the handler must be a function node)
+ * @property {RouterOfRoute} [router]  the router it is registered on, when a binding made by the framework names it
+ *
+ * @typedef {object} RouterOfRoute  a route's router, for the prefix a mount of it adds (mounts.js)
+ * @property {number} at  where, in the registering file, the router was made (its initialiser's start)
+ * @property {string} path  the route's path as written ('' for none: `router.use(handler)`), the end of its label
  *
  * @typedef {object} CallScope  what the names around a call hold
  * @property {(name: string) => any} localInit  the initialiser of a variable declared in the function the call

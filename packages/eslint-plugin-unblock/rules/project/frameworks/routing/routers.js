@@ -36,13 +36,25 @@ import { dependsOnAny } from '../../workspace/dependencies.js';
 export function isRouterObject(view, receiver, localInit, packages) {
   const node = unwrap(receiver);
   if (node?.type !== 'Identifier') return false;
-  let init = unwrap(localInit(node.name) ?? bindingInit(view, node.name));
-  // `const imageRouter = module.exports = Router()`: the name holds what the assignment does.
-  while (init?.type === 'AssignmentExpression' && init.operator === '=') init = unwrap(init.right);
+  const init = localInit(node.name) ?? bindingInit(view, node.name);
   // A name nothing here initialises (a parameter, `const { server } = options`): by its conventional name, where
   // the file imports the framework or its package depends on it (a Hapi plugin handed the `server`).
   if (init === null || init === undefined) return /^(app|router|server|fastify|api)$/i.test(node.name) && (importsAny(view, packages) || dependsOnAny(view.file, packages));
-  let call = init.type === 'NewExpression' || init.type === 'CallExpression' ? init : null;
+  return madeByPackages(view, init, packages);
+}
+
+/**
+ * Whether an initialiser makes an app, router or server with one of `packages`: a call or `new` whose
+ * callee is rooted in a name imported from one (`express()`, `express.Router()`, `new Router()`).
+ * @param {ModuleView} view
+ * @param {Node} init
+ * @param {ReadonlySet<string>} packages
+ */
+export function madeByPackages(view, init, packages) {
+  let node = unwrap(init);
+  // `const imageRouter = module.exports = Router()`: the name holds what the assignment does.
+  while (node?.type === 'AssignmentExpression' && node.operator === '=') node = unwrap(node.right);
+  let call = node?.type === 'NewExpression' || node?.type === 'CallExpression' ? node : null;
   while (call) {
     const callee = unwrap(call.callee);
     let root = callee;
@@ -117,12 +129,19 @@ export function memberCall(call) {
 }
 
 /**
+ * @typedef {object} RouteShapes
+ * @property {boolean} [plugins]  routes are also registered on the instance a plugin is handed (Fastify's
+ *   `async function routes(fastify) { fastify.get(…) }`), which `register(routes, { prefix })` mounts
+ */
+
+/**
  * Recognises `app.post('/login', auth, handler)` and `app.use(mw)` on an
  * object made by one of `packages`: every argument after the path is a handler.
  * @param {ReadonlyArray<string>} packageList
+ * @param {RouteShapes} [shapes]
  * @returns {import('./framework.js').Framework['registrations']}
  */
-export function methodRoutes(packageList) {
+export function methodRoutes(packageList, shapes = {}) {
   const packages = new Set(packageList);
   return (view, call, scope) => {
     const member = memberCall(call);
@@ -133,17 +152,54 @@ export function methodRoutes(packageList) {
     const computed = path === null && method !== 'use' && call.arguments.length > 1 && !isFunctionNode(unwrap(call.arguments[0]));
     const label = `${method === 'use' ? 'middleware' : method.toUpperCase()}${path ? ` ${path}` : computed ? ' with a computed path' : ''}`;
     const kind = kindOfRoutes(scope, member.receiver);
-    return call.arguments.slice(path === null && !computed ? 0 : 1).map((/** @type {any} */ handler) => ({ handler, kind, label }));
+    // Where its router was made, so that a mount of that router (`app.use('/api', router)`) can put its prefix
+    // before the path (../../callers/route-prefix.js); a computed path has none to put it before.
+    const at = computed ? null : receiverMadeAt(view, member.receiver, scope, packages, shapes);
+    const router = at === null ? {} : { router: { at, path: path ?? '' } };
+    return call.arguments.slice(path === null && !computed ? 0 : 1).map((/** @type {any} */ handler) => ({ handler, kind, label, ...router }));
   };
+}
+
+/**
+ * Where the router a registration is made on was made: the start of the initialiser of the binding
+ * that names it, at module level or in a function around the call, when a call into one of `packages`
+ * made it; for a framework with plugins, the start of the plugin whose first parameter it is. Null
+ * for a router handed in any other way or named any other way.
+ * @param {ModuleView} view
+ * @param {Node} receiver
+ * @param {import('./framework.js').CallScope} scope
+ * @param {ReadonlySet<string>} packages
+ * @param {RouteShapes} shapes
+ * @returns {number | null}
+ */
+function receiverMadeAt(view, receiver, scope, packages, shapes) {
+  const node = unwrap(receiver);
+  if (node?.type !== 'Identifier') return null;
+  const owner = scope.ownerOf(node.name);
+  const local = owner !== view.program;
+  const init = unwrap(local ? scope.localInit(node.name) : bindingInit(view, node.name));
+  if (init) return madeByPackages(view, init, packages) ? init.range[0] : null;
+  return shapes.plugins && local && isFirstParameter(owner, node.name) ? owner.range[0] : null;
+}
+
+/**
+ * Whether a name is a function's first parameter: the instance a Fastify plugin is handed.
+ * @param {any} fn
+ * @param {string} name
+ */
+export function isFirstParameter(fn, name) {
+  const first = unwrap(fn?.params?.[0]);
+  return first?.type === 'Identifier' && first.name === name;
 }
 
 /**
  * Recognises `server.route({ method: 'GET', path: '/x', handler })` (Hapi;
  * `url` in Fastify) on an object made by one of `packages`.
  * @param {ReadonlyArray<string>} packageList
+ * @param {RouteShapes} [shapes]
  * @returns {import('./framework.js').Framework['registrations']}
  */
-export function routeOptions(packageList) {
+export function routeOptions(packageList, shapes = {}) {
   const packages = new Set(packageList);
   return (view, call, scope) => {
     const member = memberCall(call);
@@ -158,7 +214,9 @@ export function routeOptions(packageList) {
     const path = routePath(pathField);
     // `path: prefix + '/x'`: a path known only at run time is said to be one, as methodRoutes says it.
     const label = path !== null ? `${verb} ${path}` : pathField ? `${verb} with a computed path` : verb;
-    return handler ? [{ handler, kind: kindOfRoutes(scope, member.receiver), label }] : [];
+    const at = path === null ? null : receiverMadeAt(view, member.receiver, scope, packages, shapes);
+    const router = at === null ? {} : { router: { at, path: path ?? '' } };
+    return handler ? [{ handler, kind: kindOfRoutes(scope, member.receiver), label, ...router }] : [];
   };
 }
 

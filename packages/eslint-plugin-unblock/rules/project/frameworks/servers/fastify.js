@@ -5,8 +5,9 @@
 import { methodRoutes, routeOptions } from '../routing/routers.js';
 
 const packages = ['fastify'];
-const byMethod = /** @type {NonNullable<ReturnType<typeof methodRoutes>>} */ (methodRoutes(packages));
-const byOptions = /** @type {NonNullable<ReturnType<typeof routeOptions>>} */ (routeOptions(packages));
+// A plugin's routes are registered on the instance it is handed: `register(plugin, { prefix })` puts the prefix before them.
+const byMethod = /** @type {NonNullable<ReturnType<typeof methodRoutes>>} */ (methodRoutes(packages, { plugins: true }));
+const byOptions = /** @type {NonNullable<ReturnType<typeof routeOptions>>} */ (routeOptions(packages, { plugins: true }));
 
 /** @type {import('../routing/framework.js').Framework} */
 export default {
