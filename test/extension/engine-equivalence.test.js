@@ -30,7 +30,10 @@ const PARSERS = {
 
 describe('extension: lint engine equals ESLint on every rule case and fixture', () => {
   for (const [parserName, parser] of Object.entries(PARSERS)) {
-    it(`gives the same reports, fixes and suggestions (TypeScript through ${parserName})`, () => {
+    it(`gives the same reports, fixes and suggestions (TypeScript through ${parserName})`, function () {
+      // One test lints every recorded rule case twice (about 5 s alone); on a machine busy with other
+      // work it took over 20 s. The bound is a guard against a hang, not a measure of speed.
+      this.timeout(120_000);
       const root = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-engine-'));
       try {
         // Each file linted with all three rules and default options, as the editor does.
