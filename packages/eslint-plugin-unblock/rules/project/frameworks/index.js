@@ -34,6 +34,7 @@ import benchFactory from './apps/bench-factory.js';
 import answeringHandlers from './apps/answering-handlers.js';
 import socketServers from './events/socket-servers.js';
 import workerThreads from './events/worker-threads.js';
+import passport from './events/passport.js';
 
 /** @typedef {import('./routing/framework.js').Framework} Framework */
 
@@ -41,4 +42,4 @@ import workerThreads from './events/worker-threads.js';
 const routers = [express, koa, fastify, hapi, restify, polka, hono, h3, nodeHttp];
 
 /** @type {ReadonlyArray<Framework>} */
-export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, nestjs, nextjs, remix, graphql, benchFactory, answeringHandlers];
+export const frameworks = [...routers, listenCallbacks(routers), queues, socketServers, workerThreads, passport, nestjs, nextjs, remix, graphql, benchFactory, answeringHandlers];
