@@ -47,7 +47,11 @@ export const LAYERS = [
     ],
   },
   { name: 'code kinds', job: 'what code is and where it runs, asking the index: one-off, start-up, its route', steps: [['code-kind']] },
-  { name: 'frame', job: 'what every rule is made with: the rule shell, rewrite helpers, reuse between lints', steps: [['rule-shell', 'rewrite', 'reuse']] },
+  {
+    name: 'frame',
+    job: 'what every rule is made with: verdicts kept between runs, the rule shell, rewrite helpers, reuse between lints',
+    steps: [['verdicts'], ['rule-shell', 'rewrite', 'reuse']],
+  },
 ];
 
 /** Each shared folder's place: [layer index, step index]. */

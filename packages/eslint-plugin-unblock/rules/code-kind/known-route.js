@@ -14,6 +14,7 @@
 import { enclosingFunction } from '../language/syntax/ast.js';
 import { awaitedCallbackOf } from './one-off-code.js';
 import { functionKey } from '../project/callers/callers.js';
+import { noteScanUsed, usedSites } from '../project/callers/caller-inputs.js';
 import { indexFor, knownToIndex } from '../project/callers/reachability.js';
 import { routeLabels } from '../project/callers/route-prefix.js';
 
@@ -91,9 +92,10 @@ function routesCalling(index, key, first) {
     for (const label of routeLabels(index, entry)) routes.set(`${entry.file}\0${label}`, { label, file: entry.file });
   };
   const own = index.entries.get(key);
+  if (own) noteScanUsed(own.file);
   // A handler known by its shape alone is no route to name (answering-handlers.js).
   if (own?.kind === 'request' && !own.fallback) add(own);
-  for (const site of index.callers.get(key) ?? []) {
+  for (const site of usedSites(index.callers.get(key)) ?? []) {
     const entry = site.caller === null ? undefined : index.entries.get(site.caller);
     // Declared or registered where the caller is (a controller method, an inline handler): that file was scanned
     // with the function's own. A registration in a third file is known only if some other question read that file.

@@ -20,7 +20,7 @@ import { summaryKeeper } from './callees/summary-cache.js';
 import { unknownSummary, mergeInto } from '../effects/effect-summary.js';
 import { isFunctionNode, unwrap } from '../language/syntax/ast.js';
 import { crossFileBudgetLeft } from './bounds/lint-bounds.js';
-import { recordingInputs, noteInput } from './cache/inputs.js';
+import { recordingInputs, recordingNow, noteInputs } from './cache/inputs.js';
 import { loadNativeHelpers } from './bounds/optional-require.js';
 
 export { onLintWarning } from './bounds/lint-bounds.js';
@@ -44,7 +44,6 @@ const indexes = new WeakMap();
 /**
  * @typedef {object} ReadsElsewhere  what a lint's call summaries read outside the linted text
  * @property {import('./cache/inputs.js').Input[]} inputs  modules, import resolutions, dependencies (cache/inputs.js)
- * @property {boolean} keptAnswers  a summary came from the persistent cache, whose inputs are not listed here
  */
 
 /** @type {WeakMap<object, ReadsElsewhere>} per linted file whose reads are watched */
@@ -59,21 +58,37 @@ const watchedReads = new WeakMap();
  */
 export function watchReadsElsewhere(sourceCode) {
   let reads = watchedReads.get(sourceCode);
-  if (!reads) watchedReads.set(sourceCode, (reads = { inputs: [], keptAnswers: false }));
+  if (!reads) watchedReads.set(sourceCode, (reads = { inputs: [] }));
   return reads;
 }
 
 /**
+ * Runs work whose answer is kept in memory for the rest of the lint: what it read is noted, so that
+ * the work that uses the answer again (another rule's, on the same file) is told it too (usedAgain).
  * @template T
  * @param {ReadsElsewhere | undefined} reads
  * @param {() => T} work
- * @returns {{ value: T, inputs: import('./cache/inputs.js').Input[] }}
+ * @returns {{ value: T, inputs: import('./cache/inputs.js').Input[] | null }} inputs null: made while nothing was recorded
  */
 function watched(reads, work) {
-  if (!reads) return { value: work(), inputs: [] };
+  if (!reads && !recordingNow()) return { value: work(), inputs: null };
   const recorded = recordingInputs(work);
-  reads.inputs.push(...recorded.inputs);
-  return recorded;
+  if (reads) reads.inputs.push(...recorded.inputs);
+  return { value: recorded.value, inputs: recorded.unlisted ? null : recorded.inputs };
+}
+
+/**
+ * Whether an answer kept in memory may be used by the work now running: what it read is then read by
+ * that work too. One made while nothing was recorded may not, where something is recorded now: it is made again.
+ * @param {ReadsElsewhere | undefined} reads
+ * @param {{ inputs: import('./cache/inputs.js').Input[] | null } | undefined} kept
+ */
+function usableAgain(reads, kept) {
+  if (!kept) return false;
+  if (kept.inputs === null) return !reads && !recordingNow();
+  noteInputs(kept.inputs);
+  if (reads) reads.inputs.push(...kept.inputs);
+  return true;
 }
 
 /**
@@ -125,7 +140,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
   /** @type {LintedFile} */
   const linted = { sourceCode, view, summarizer, kindOfNames };
 
-  /** @type {Map<any, { summary: CallSummary | null, inputs: import('./cache/inputs.js').Input[] }>} */
+  /** @type {Map<any, { summary: CallSummary | null, inputs: import('./cache/inputs.js').Input[] | null }>} */
   const callSummaries = new Map();
   /** @type {import('./callees/summary-cache.js').SummaryKeeper | null | undefined} undefined: not looked for yet */
   let keeper;
@@ -142,23 +157,14 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
     if (call.type !== 'CallExpression') return null;
     const reads = watchedReads.get(sourceCode);
     const known = callSummaries.get(call);
-    if (known) {
-      for (const input of known.inputs) noteInput(input);
-      if (reads) reads.inputs.push(...known.inputs);
-      return known.summary;
-    }
+    if (known && usableAgain(reads, known)) return known.summary;
     // A file too big, or out of time (bounds/lint-bounds.js): the rule decides by names, as where nothing can be read.
     if (!crossFileBudgetLeft(file)) return null;
     // The summaries an earlier run made of this same text, while what they read elsewhere is unchanged.
     if (keeper === undefined) keeper = summaryKeeper(sourceCode, file, namesId, summarizer.exact);
     const chosen = keeper;
-    let made = false;
-    const make = () => {
-      made = true;
-      return evidencedSummaryOf(linted, call);
-    };
+    const make = () => evidencedSummaryOf(linted, call);
     const { value, inputs } = watched(reads, () => (chosen ? chosen(call, make) : make()));
-    if (reads && chosen && !made) reads.keptAnswers = true;
     callSummaries.set(call, { summary: value, inputs });
     return value;
   }
@@ -174,7 +180,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
     return value?.type === 'number' ? value.value : null;
   }
 
-  /** @type {Map<string, { value: import('../effects/libraries/library-api.js').LibraryValue | null, inputs: import('./cache/inputs.js').Input[] }>} */
+  /** @type {Map<string, { value: import('../effects/libraries/library-api.js').LibraryValue | null, inputs: import('./cache/inputs.js').Input[] | null }>} */
   const libraries = new Map();
 
   /**
@@ -187,11 +193,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
     const key = `${specifier}\0${imported}`;
     const reads = watchedReads.get(sourceCode);
     const known = libraries.get(key);
-    if (known) {
-      for (const input of known.inputs) noteInput(input);
-      if (reads) reads.inputs.push(...known.inputs);
-      return known.value;
-    }
+    if (known && usableAgain(reads, known)) return known.value;
     if (!crossFileBudgetLeft(file)) return null;
     const answer = watched(reads, () => {
       const module = importedModule(view, specifier);

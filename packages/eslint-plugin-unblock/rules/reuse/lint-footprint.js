@@ -2,17 +2,16 @@
  * What one lint of a file read outside its own text, so that an editor's next lint of the same
  * file may reuse the reports of the units its edit cannot reach (rules/reuse/), and only while none
  * of it changed:
- * - what the call summaries read in other files (modules by hash, import resolutions,
- *   dependencies: inputs.js), checked as the persistent cache checks its facts;
+ * - what the call summaries and the rest of the analysis read in other files (modules by hash, import
+ *   resolutions, dependencies, the caller index's answers: inputs.js), checked as the persistent cache checks its facts;
  * - the project's caller index, by identity: it is made again when a project file changes on disk,
  *   is saved, created or deleted, and its answers (who calls what, from which route) with it;
  * - the lint's folder (it bounds what is read).
- * A lint whose summaries came from the persistent cache (their reads are not listed), or that ran
- * out of budget (its answers depend on the clock), gives no footprint: nothing is reused after it.
+ * A lint that ran out of budget (its answers depend on the clock) gives no footprint: nothing is reused after it.
  */
 import path from 'node:path';
-import { inputsHold } from '../project/workspace/input-check.js';
 import { callerIndexFor } from '../project/callers/callers.js';
+import { allInputsHold } from '../project/callers/caller-inputs.js';
 import { lintBoundOf, lintBudgetSpent } from '../project/bounds/lint-bounds.js';
 import { readRegularFile } from '../project/bounds/read-regular-file.js';
 import { MAX_MODULE_BYTES } from '../project/modules/module-cache.js';
@@ -31,7 +30,7 @@ import { MAX_MODULE_BYTES } from '../project/modules/module-cache.js';
  * @returns {LintFootprint | null}
  */
 export function lintFootprint(file, summaryReads, otherReads) {
-  if (summaryReads.keptAnswers || lintBudgetSpent(path.resolve(file))) return null;
+  if (lintBudgetSpent(path.resolve(file))) return null;
   /** @type {Map<string, import('../project/cache/inputs.js').Input>} */
   const inputs = new Map();
   for (const input of [...summaryReads.inputs, ...otherReads]) inputs.set(input.join('\0'), input);
@@ -44,7 +43,7 @@ export function lintFootprint(file, summaryReads, otherReads) {
  * @param {string} file
  */
 export function footprintHolds(footprint, file) {
-  return projectIndexOf(file) === footprint.index && lintBoundOf(path.resolve(file)) === footprint.bound && inputsHold(footprint.inputs);
+  return projectIndexOf(file) === footprint.index && lintBoundOf(path.resolve(file)) === footprint.bound && allInputsHold(footprint.inputs, callerIndexFor);
 }
 
 /**

@@ -24,10 +24,11 @@ import { editRegion } from './edit-region.js';
 import { unitNames, unitAt, unitsOf } from './unit-names.js';
 import { unitsReachedFrom } from './unit-graph.js';
 import { enclosingFunction } from '../language/syntax/ast.js';
-import { keepReport, movedReport, descriptorOf, keptWithin } from './kept-reports.js';
+import { keepReport, movedReport, descriptorOf, keptWithin } from '../verdicts/kept-reports.js';
 import { recordingInputs } from '../project/cache/inputs.js';
 import { lintFootprint, footprintHolds, diskAgreesUpTo } from './lint-footprint.js';
 import { watchReadsElsewhere } from '../project/index.js';
+import { lintSetting } from '../verdicts/lint-setting.js';
 
 /**
  * @typedef {import('../language/syntax/ast.js').Node} Node
@@ -37,7 +38,7 @@ import { watchReadsElsewhere } from '../project/index.js';
 const MAX_FILES = 8;
 
 /**
- * @typedef {import('./kept-reports.js').KeptReport} KeptReport
+ * @typedef {import('../verdicts/kept-reports.js').KeptReport} KeptReport
  * @typedef {import('./unit-names.js').UnitNames} UnitNames
  * @typedef {object} LastLint
  * @property {string} text
@@ -76,7 +77,7 @@ export function createUnitReuse(context, ruleId, options) {
   const file = context.filename;
   const key = `${ruleId}\0${path.resolve(context.cwd ?? '', file)}`;
   const body = unitsOf(sourceCode.ast);
-  const setting = settingOf(context, options);
+  const setting = lintSetting(context, options);
   const seenBefore = setting !== null && lastLints.has(key);
   // From the second lint of a file on, what its summaries read elsewhere is noted for the next one.
   const summaryReads = seenBefore ? watchReadsElsewhere(sourceCode) : null;
@@ -123,10 +124,12 @@ export function createUnitReuse(context, ruleId, options) {
      * @param {() => void} analyse
      */
     analyse(analyse) {
-      /** @type {import('../project/cache/inputs.js').Input[]} */
+      /** @type {import('../project/cache/inputs.js').Input[] | null} null: not all listed (nothing is reused after this lint) */
       let inputs = [];
-      if (seenBefore) inputs = recordingInputs(analyse).inputs;
-      else analyse();
+      if (seenBefore) {
+        const recorded = recordingInputs(analyse);
+        inputs = recorded.unlisted ? null : recorded.inputs;
+      } else analyse();
       const reuse = plan ?? null;
       if (reuse) replay(reuse, skipped, reports, sourceCode, context);
       remember(key, {
@@ -138,7 +141,7 @@ export function createUnitReuse(context, ruleId, options) {
         unkept: new Set([...unkeptUnits(body, reports), ...topLevel]),
         // Worked out from the second lint on (a command-line run lints a file once), for the next lint's edit.
         names: reuse?.names ?? (seenBefore ? allNames(sourceCode) : null),
-        footprint: summaryReads && placed ? lintFootprint(file, summaryReads, inputs) : null,
+        footprint: summaryReads && placed && inputs ? lintFootprint(file, summaryReads, inputs) : null,
         diskAgrees: seenBefore ? diskAgreesUpTo(file, sourceCode.text) : 0,
       });
     },
@@ -296,21 +299,6 @@ function remember(key, lint) {
   lastLints.delete(key);
   lastLints.set(key, lint);
   if (lastLints.size > MAX_FILES) lastLints.delete(/** @type {string} */ (lastLints.keys().next().value));
-}
-
-/**
- * What the reports depend on besides the text, as text; null when it cannot be written down.
- * @param {import('eslint').Rule.RuleContext} context
- * @param {object} options
- */
-function settingOf(context, options) {
-  try {
-    const language = /** @type {any} */ (context).languageOptions ?? {};
-    const parser = language.parser?.meta?.name ?? null;
-    return JSON.stringify([options, context.settings ?? null, context.cwd ?? null, parser, language.sourceType ?? null, language.ecmaVersion ?? null]);
-  } catch {
-    return null;
-  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { withHostCheck } from './host-check.js';
 import { createReportGates } from './report-gates.js';
 import { withObservations } from './observed-runs.js';
 import { withProofs } from './proofs.js';
+import { verdictsOf, replayListeners, recordedListeners } from '../verdicts/kept-verdicts.js';
 
 /**
  * @template {Record<string, any>} Options
@@ -41,7 +42,13 @@ export function createRule({ id, meta, defaultOptions, ignoreOption = 'ignoreFil
       const options = optionsOf(context.options[0]);
       const messages = meta.messages ?? {};
       // A report passes the observations (which may drop or annotate it), then the proof check, on its way to the host.
-      return create(withObservations(withProofs(context, messages), `unblock/${id}`, messages), options, createReportGates(context, options, ignoreOption));
+      const reporting = withObservations(withProofs(context, messages), `unblock/${id}`, messages);
+      // The verdicts an earlier run made on this same file, while everything its analysis read is unchanged (../verdicts/).
+      const verdicts = verdictsOf(context, id, options);
+      if (!verdicts) return create(reporting, options, createReportGates(context, options, ignoreOption));
+      if (verdicts.kept) return replayListeners(verdicts.kept, reporting);
+      const listeners = verdicts.during(() => create(verdicts.recordingTo(reporting), options, createReportGates(context, options, ignoreOption)));
+      return recordedListeners(listeners, verdicts);
     },
   };
   const made = withHostCheck(`unblock/${id}`, rule, {

@@ -8,7 +8,7 @@ import tsParser from '@typescript-eslint/parser';
 import { editRegion } from '../../rules/reuse/edit-region.js';
 import { unitNames, unitsOf } from '../../rules/reuse/unit-names.js';
 import { unitsReachedFrom } from '../../rules/reuse/unit-graph.js';
-import { keepReport, movedReport, keptWithin, descriptorOf } from '../../rules/reuse/kept-reports.js';
+import { keepReport, movedReport, keptWithin, descriptorOf } from '../../rules/verdicts/kept-reports.js';
 
 /**
  * The SourceCode ESLint makes of a text, taken from a rule that runs on it.

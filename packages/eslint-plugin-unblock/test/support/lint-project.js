@@ -10,14 +10,18 @@ import plugin from '../../index.js';
 /**
  * @param {string} cwd
  * @param {string[]} files relative to cwd
+ * @param {Record<string, object>} [ruleOptions] options of some rules, by id (`no-await-waterfall`), over the recommended setup
  * @returns {Promise<Record<string, Array<{ ruleId: string | null, line: number, message: string }>>>}
  */
-export async function lintProject(cwd, files) {
+export async function lintProject(cwd, files, ruleOptions = {}) {
+  /** @type {import('eslint').Linter.RulesRecord} */
+  const rules = { ...plugin.configs.recommended.rules };
+  for (const [id, options] of Object.entries(ruleOptions)) rules[`unblock/${id}`] = ['warn', options];
   const eslint = new ESLint({
     cwd,
     overrideConfigFile: true,
     overrideConfig: [
-      { files: ['**/*.js', '**/*.ts'], plugins: { unblock: plugin }, rules: plugin.configs.recommended.rules },
+      { files: ['**/*.js', '**/*.ts'], plugins: { unblock: plugin }, rules },
       { files: ['**/*.js'], languageOptions: { ecmaVersion: 'latest', sourceType: 'module' } },
       { files: ['**/*.ts'], languageOptions: { parser: tsParser } },
     ],

@@ -8,6 +8,7 @@
  * Each rewrite keeps the result byte for byte (test/fix/package-async.semantic.test.js);
  * where none does (crypto-js, jsonwebtoken, papaparse) there is only the report.
  */
+import { noteUnrecorded } from '../../project/cache/inputs.js';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { getStaticValue } from '@eslint-community/eslint-utils';
@@ -137,6 +138,8 @@ const bcryptInstalled = new Map();
 function resolvesBcrypt(/** @type {{ filename: string, cwd: string }} */ file) {
   const absolute = path.isAbsolute(file.filename) ? file.filename : path.join(file.cwd, file.filename);
   const dir = path.dirname(absolute);
+  // What node_modules holds is no input a kept verdict can name: a verdict that asked is not kept.
+  noteUnrecorded();
   if (!bcryptInstalled.has(dir)) {
     let found = true;
     try {

@@ -17,7 +17,12 @@
  *   with its identity (`input.join('\0')`) and the last recording it was noted in
  */
 
-/** @type {{ id: number, inputs: Input[], seen: Set<string> } | null} the work being recorded, innermost */
+/**
+ * @typedef {{ id: number, inputs: Input[], seen: Set<string>, unlisted: boolean }} Recording  what one piece of work read
+ *   so far; unlisted: it also used what was read while nothing was recorded, so its inputs are not all listed
+ */
+
+/** @type {Recording | null} the work being recorded, innermost */
 let current = null;
 let recordings = 0;
 
@@ -25,18 +30,45 @@ let recordings = 0;
  * Runs `work` and returns what it returned with the inputs it read, in the order first read.
  * @template T
  * @param {() => T} work
- * @returns {{ value: T, inputs: Input[] }}
+ * @param {{ isolated?: boolean }} [how] isolated: the work's inputs are its own, not also the enclosing work's
+ *   (a scan kept as an entry of its own: the work that uses it notes the entry, callers/caller-inputs.js)
+ * @returns {{ value: T, inputs: Input[], unlisted: boolean }}
  */
-export function recordingInputs(work) {
+export function recordingInputs(work, { isolated = false } = {}) {
+  const recording = newRecording();
+  return { value: recordingInto(recording, work, isolated), inputs: recording.inputs, unlisted: recording.unlisted };
+}
+
+/**
+ * A recording that work can be added to piece by piece (recordingInto): a rule's analysis of a
+ * file runs in many listener calls, with other rules' between them.
+ * @returns {Recording}
+ */
+export function newRecording() {
+  return { id: ++recordings, inputs: [], seen: new Set(), unlisted: false };
+}
+
+/**
+ * Runs `work` with what it reads noted in `recording`.
+ * @template T
+ * @param {Recording} recording
+ * @param {() => T} work
+ * @param {boolean} [isolated] the enclosing work is not told what this work read
+ * @returns {T}
+ */
+export function recordingInto(recording, work, isolated = false) {
   const outer = current;
-  const recording = { id: ++recordings, inputs: /** @type {Input[]} */ ([]), seen: new Set() };
   current = recording;
+  const before = recording.inputs.length;
   try {
-    return { value: work(), inputs: recording.inputs };
+    return work();
   } finally {
     current = outer;
     // Work nested in other recorded work was read by that work too.
-    if (outer) for (const input of recording.inputs) noteInput(input);
+    if (outer && !isolated) {
+      for (let at = before; at < recording.inputs.length; at++) noteInput(recording.inputs[at]);
+      if (recording.unlisted) outer.unlisted = true;
+    }
   }
 }
 
@@ -55,6 +87,50 @@ export function noteInput(input, key) {
   if (current.seen.has(id)) return;
   current.seen.add(id);
   current.inputs.push(input);
+}
+
+/**
+ * Notes that the work being recorded used something whose inputs are not known (a result kept in memory
+ * from work that was not recorded, an answer read from outside the project): it cannot be kept.
+ */
+export function noteUnrecorded() {
+  if (current) current.unlisted = true;
+}
+
+/**
+ * Notes inputs another piece of work read, when the work now being recorded uses its result (a result kept in memory).
+ * @param {readonly Input[]} inputs
+ */
+export function noteInputs(inputs) {
+  if (!current) return;
+  for (const input of inputs) noteInput(input);
+}
+
+/**
+ * @template T
+ * @typedef {{ value: T, inputs: Input[] | null }} Remembered  an answer kept in memory with what it read (null: made
+ *   while nothing was recorded)
+ */
+
+/**
+ * An answer kept in memory for the rest of a run, whose inputs the work that uses it again reads too.
+ * One made while nothing was recorded is made again (recorded) when work being recorded asks for it.
+ * @template T
+ * @param {Map<string, Remembered<T>>} memo
+ * @param {string} key
+ * @param {() => T} make
+ * @returns {T}
+ */
+export function remembered(memo, key, make) {
+  const kept = memo.get(key);
+  if (kept && (kept.inputs !== null || !current)) {
+    if (kept.inputs) noteInputs(kept.inputs);
+    return kept.value;
+  }
+  const recorded = current ? recordingInputs(make) : null;
+  const value = recorded ? recorded.value : make();
+  memo.set(key, { value, inputs: recorded && !recorded.unlisted ? recorded.inputs : null });
+  return value;
 }
 
 /**

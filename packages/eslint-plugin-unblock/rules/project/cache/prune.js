@@ -35,7 +35,7 @@ const STALE_TEMPORARY_MS = 10 * 60 * 1000;
 /** A module bigger than this is hashed as no text: module-cache.js MAX_MODULE_BYTES (not imported: the helper thread loads stats.js). */
 const MAX_MODULE_BYTES = 400_000;
 /** The kinds whose entries carry the inputs they were read from (inputs.js). */
-const WITH_INPUTS = new Set(['scan', 'summaries']);
+const WITH_INPUTS = new Set(['scan', 'summaries', 'verdicts']);
 
 /**
  * The cap on a cache folder's entries, in bytes: `UNBLOCK_CACHE_MAX_MB` (a number of megabytes), else 50 MB.
@@ -169,13 +169,13 @@ function stillUsable(entry, root, hashes) {
   }
   const inputs = value?.inputs;
   if (!Array.isArray(inputs)) return false;
-  if (entry.kind === 'summaries' && !lintedFileHolds(value.of, root, hashes)) return false;
+  if ((entry.kind === 'summaries' || entry.kind === 'verdicts') && !lintedFileHolds(value.of, root, hashes)) return false;
   const key = entry.id.slice(entry.kind.length + 1);
   let reachable = entry.kind !== 'scan';
   /** @type {Set<string>} */
   const outside = new Set();
   for (const input of inputs) {
-    if (!Array.isArray(input) || !(input[0] === 'module' || input[0] === 'name' || input[0] === 'shape')) continue;
+    if (!Array.isArray(input) || !(input[0] === 'module' || input[0] === 'name' || input[0] === 'shape' || input[0] === 'scan')) continue;
     const [, file, hash] = input;
     if (typeof file !== 'string' || !path.isAbsolute(file)) continue;
     if (!isWithin(file, root)) {
@@ -184,7 +184,8 @@ function stillUsable(entry, root, hashes) {
     }
     if (!hashes.has(file)) hashes.set(file, textHash(file));
     const now = hashes.get(file) ?? null;
-    if ((input[0] === 'module' && now !== hash) || (now === null && hash !== null)) return false;
+    // A module read whole, or whose kept scan was used (a scan is kept by its module's text), holds only with that text.
+    if (((input[0] === 'module' || input[0] === 'scan') && now !== hash) || (now === null && hash !== null)) return false;
     if (!reachable && contentHash(`${file}\0${now ?? ''}`) === key) reachable = true;
   }
   // A scan of a module outside this project (a cache folder shared by projects) is not judged here.

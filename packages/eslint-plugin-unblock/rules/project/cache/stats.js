@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { isMainThread } from 'node:worker_threads';
 import { cacheBytes, maxCacheBytes } from './prune.js';
 
-const counts = { scan: { reused: 0, made: 0 }, summaries: { reused: 0, made: 0 }, refused: 0 };
+const counts = { scan: { reused: 0, made: 0 }, summaries: { reused: 0, made: 0 }, verdicts: { reused: 0, made: 0 }, refused: 0 };
 let printing = false;
 /** @type {Set<string>} the cache folders (code versions') this process's projects use: their size is said */
 const folders = new Set();
@@ -37,6 +37,15 @@ export function countScan(reused) {
  */
 export function countSummaries(reused) {
   count(counts.summaries, reused);
+}
+
+/**
+ * Counts one rule's verdicts on a linted file: its kept reports made again without analysing the file
+ * (everything the analysis read holds), or the file analysed.
+ * @param {boolean} reused
+ */
+export function countVerdicts(reused) {
+  count(counts.verdicts, reused);
 }
 
 /**
@@ -99,12 +108,13 @@ function share({ reused, made }) {
 }
 
 function printCounts() {
-  const { scan, summaries, refused } = counts;
+  const { scan, summaries, verdicts, refused } = counts;
   // Said only when there were any, so that the usual line stays as it was.
   const refusals = refused === 0 ? '' : `; ${refused} kept ${refused === 1 ? 'entry' : 'entries'} refused (unreadable, not of their format, or naming files outside the project) and made again`;
   const line =
     `unblock: project cache: ${scan.reused} module scans reused, ${scan.made} made and kept (${share(scan)}% reused); ` +
-    `call summaries of ${summaries.reused} linted files reused, ${summaries.made} made (${share(summaries)}% reused)${sizes()}${refusals}\n`;
+    `call summaries of ${summaries.reused} linted files reused, ${summaries.made} made (${share(summaries)}% reused); ` +
+    `verdicts (one per rule and file) ${verdicts.reused} reused, ${verdicts.made} made (${share(verdicts)}% reused)${sizes()}${refusals}\n`;
   try {
     // Written at once: the process is exiting, and a stream would not be flushed.
     fs.writeSync(2, line);

@@ -5,6 +5,7 @@
  * modules, built-ins, callees' bodies); a call's name decides only where no
  * body can be read; a call that shows nothing keeps the summary unknown.
  */
+import { noteUnrecorded } from '../cache/inputs.js';
 import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { evidenceOfCall } from './call-evidence.js';
 import { resolveCall } from '../modules/callee-lookup.js';
@@ -54,7 +55,12 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
   function summaryOfFunction(target, depth, outerShadowed = () => false, outerInstance = undefined) {
     const known = summaries.get(target.fn)?.get(depth);
     if (known) return known;
-    if (depth > MAX_DEPTH || made >= MAX_SUMMARIES) return unknownSummary();
+    if (depth > MAX_DEPTH) return unknownSummary();
+    if (made >= MAX_SUMMARIES) {
+      // The budget is spent: what is answered now depends on which question came first, and is not kept.
+      noteUnrecorded();
+      return unknownSummary();
+    }
     made++;
     /** @type {import('./body-reader.js').EffectOfCall} */
     const effectAtDepth = (call, context, isAwaited, localKind, ownArguments) => effectOfCall(call, context, depth, isAwaited, localKind, ownArguments);

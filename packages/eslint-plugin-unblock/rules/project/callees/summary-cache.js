@@ -18,7 +18,8 @@
  */
 import path from 'node:path';
 import { contentHash } from '../cache/content-hash.js';
-import { recordingInputs } from '../cache/inputs.js';
+import { grammarOf } from '../cache/grammar.js';
+import { recordingInputs, noteInputs } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
 import { anyMoved, namesPlaceIn } from '../workspace/moved-keys.js';
 import { projectStore } from '../cache/store.js';
@@ -85,7 +86,11 @@ export function summaryKeeper(sourceCode, file, namesId, exact) {
     }
     const at = `${call.range[0]}:${call.range[1]}`;
     const answer = Object.hasOwn(facts.answers, at) ? facts.answers[at] : undefined;
-    if (answer === null || isKeptSummary(answer)) return fromKept(answer);
+    if (answer === null || isKeptSummary(answer)) {
+      // Which inputs this answer read is not kept apart: the work that uses it read them all.
+      noteInputs(facts.inputs);
+      return fromKept(answer);
+    }
     const { value, inputs } = recordingInputs(make);
     const keptValue = value && toKept(value);
     if (keptValue === undefined || !exact()) return value;
@@ -116,22 +121,6 @@ function noteExit() {
   writesAtExit = true;
   // The last file linted has no later lint to write its entry: the process's exit does.
   process.once('exit', writeUnwritten);
-}
-
-/** @type {WeakMap<object, string>} */
-const grammars = new WeakMap();
-
-/**
- * What tells the parsers apart: the node types their trees may hold (espree's, typescript-eslint's).
- * @param {Record<string, readonly string[]>} visitorKeys
- */
-function grammarOf(visitorKeys) {
-  let grammar = grammars.get(visitorKeys);
-  if (grammar === undefined) {
-    grammar = contentHash(Object.keys(visitorKeys).sort().join(','));
-    grammars.set(visitorKeys, grammar);
-  }
-  return grammar;
 }
 
 /**

@@ -17,6 +17,7 @@ import { scanWithCache, scanFacts, addScanFacts } from './scan-cache.js';
 import { projectStore } from '../cache/store.js';
 import { cacheFolderFor } from '../cache/settings.js';
 import { optionalRequire } from '../bounds/optional-require.js';
+import { noteImporters, noteIndexed, noteScanUsed } from './caller-inputs.js';
 
 /**
  * @typedef {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean, fallback?: boolean,
@@ -59,6 +60,10 @@ import { optionalRequire } from '../bounds/optional-require.js';
  * @property {() => void} prefetchImports  starts reading who imports whom beside the lint, for the first question
  * @property {(file: string) => boolean} importedOnlyByTests  no project file imports it, and a test file does
  *   (a test helper); the test files are listed and their imports read on the first question
+ * @property {(file: string) => string[]} testFilesImporting  the test files that import a file directly
+ *
+ * Each answer is noted as an input of the work being recorded (caller-inputs.js): the files found to
+ * import a file, and the scan of each module whose call sites the answer rests on.
  */
 
 
@@ -72,6 +77,16 @@ const byRoot = new Map();
  * @param {string} file absolute path of a linted file
  */
 export function callerIndexFor(file) {
+  const index = currentIndex(file);
+  noteIndexed(file, index);
+  return index;
+}
+
+/**
+ * @param {string} file
+ * @returns {CallerIndex | null}
+ */
+function currentIndex(file) {
   const project = projectFilesOf(file);
   if (!project) return null;
   const cached = byRoot.get(project.root);
@@ -115,6 +130,7 @@ export function singleFileIndex(file, program, visitorKeys) {
       prefetchImports() {},
       importedOnlyByTests: () => false,
       filesImporting: () => [],
+      testFilesImporting: () => [],
       scanFilesImporting() {
         if (scannedOnce) return;
         scannedOnce = true;
@@ -159,6 +175,19 @@ function createIndex(root, files, layout, stamps) {
     return folder === null ? null : { folder, root, layout, stamps: files.map((file) => stamps.get(file) ?? '') };
   };
   const importersOf = () => (importers ??= request ? request.take() : readImportMap(files, importCache()));
+  /** @param {string} file */
+  const filesImporting = (file) => {
+    const found = importersThroughIndexes(importersOf(), file);
+    noteImporters(file, found);
+    return found;
+  };
+  /** @param {string} file */
+  const testFilesImporting = (file) => {
+    testImporters ??= readImportMap(listProjectFiles(root, undefined, { tests: true }) ?? []);
+    const found = testImporters.get(file) ?? [];
+    noteImporters(file, found, true);
+    return found;
+  };
   /** @type {CallerIndex} */
   const index = {
     callers: new Map(),
@@ -169,15 +198,17 @@ function createIndex(root, files, layout, stamps) {
       if (!importers && !request) request = requestImportMap(files, importCache());
     },
     importedOnlyByTests(file) {
-      if ((importersOf().get(file) ?? []).length > 0) return false;
-      testImporters ??= readImportMap(listProjectFiles(root, undefined, { tests: true }) ?? []);
-      return (testImporters.get(file) ?? []).length > 0;
+      if (filesImporting(file).length > 0) return false;
+      return testFilesImporting(file).length > 0;
     },
     // Only the file itself and the files that import it can call it: directly, or through index files that pass it on
     // (`export * from`, or CommonJS's `Controllers.activitypub = require('./activitypub')`), folder by folder.
-    filesImporting: (file) => importersThroughIndexes(importersOf(), file),
+    filesImporting,
+    testFilesImporting,
     scanFilesImporting(file) {
-      for (const candidate of [file, ...importersThroughIndexes(importersOf(), file)]) {
+      for (const candidate of [file, ...filesImporting(file)]) {
+        // The answers rest on the scan of every module that may call into the file, made now or earlier in the run.
+        noteScanUsed(candidate);
         if (scanned.has(candidate)) continue;
         scanned.add(candidate);
         scanCandidate(root, index, candidate);

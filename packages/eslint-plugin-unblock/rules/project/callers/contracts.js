@@ -19,6 +19,7 @@ import { loadModule } from '../modules/module-cache.js';
 import { importedModule, valueOfName } from '../modules/module-values.js';
 import { keyName } from '../modules/module-view.js';
 import { unresolvedMethodCalls } from './call-sites.js';
+import { remembered } from '../cache/inputs.js';
 
 /**
  * @typedef {import('./callers.js').CallSite} CallSite
@@ -34,7 +35,7 @@ const MAX_BASES = 4;
  */
 const MAX_KNOWING_MODULES = 150;
 
-/** @type {WeakMap<object, Map<string, CallSite[]>>} per caller index: the contract call sites found for a method */
+/** @type {WeakMap<object, Map<string, import('../cache/inputs.js').Remembered<CallSite[]>>>} per caller index: the contract call sites found for a method */
 const found = new WeakMap();
 
 /**
@@ -48,10 +49,7 @@ const found = new WeakMap();
 export function contractCallSites(index, file, fn) {
   let byMethod = found.get(index);
   if (!byMethod) found.set(index, (byMethod = new Map()));
-  const key = `${file}#${fn.range[0]}`;
-  let sites = byMethod.get(key);
-  if (!sites) byMethod.set(key, (sites = freshContractSites(index, file, fn.range[0])));
-  return sites;
+  return remembered(byMethod, `${file}#${fn.range[0]}`, () => freshContractSites(index, file, fn.range[0]));
 }
 
 /**

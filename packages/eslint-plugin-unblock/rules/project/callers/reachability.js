@@ -12,6 +12,8 @@ import { keyName } from '../modules/module-view.js';
 import { keyedAsOnDisk } from './linted-text.js';
 import { contractCallSites } from './contracts.js';
 import { routeLabel } from './route-prefix.js';
+import { noteScanUsed, usedSites } from './caller-inputs.js';
+import { recordingInputs, recordingNow, noteInputs } from '../cache/inputs.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
@@ -86,7 +88,9 @@ export function hasNoKnownCaller(file, fn, linted) {
   if (!index || !index.complete || !knownToIndex(index, file, fn, linted)) return false;
   index.scanFilesImporting(file);
   const key = functionKey(file, fn);
-  return !index.entries.has(key) && callSitesOf(index, { file, fn, name: declaredName(fn), className: className(fn) }, key).length === 0;
+  const entry = index.entries.get(key);
+  if (entry) noteScanUsed(entry.file);
+  return !entry && callSitesOf(index, { file, fn, name: declaredName(fn), className: className(fn) }, key).length === 0;
 }
 
 /**
@@ -98,7 +102,7 @@ export function hasNoKnownCaller(file, fn, linted) {
  * @returns {import('./callers.js').CallSite[]}
  */
 function callSitesOf(index, callee, key) {
-  const sites = index.callers.get(key) ?? [];
+  const sites = usedSites(index.callers.get(key)) ?? [];
   if (!index.complete || callee.className === null || !callee.fn?.range) return sites;
   const dispatched = contractCallSites(index, callee.file, callee.fn);
   return dispatched.length === 0 ? sites : [...sites, ...dispatched];
@@ -148,19 +152,35 @@ const STARTUP = { kind: 'startup' };
  * @typedef {{ result: Reachability, cut: boolean }} Answer  cut: an unknown that a fuller search might turn into a request
  */
 
-/** @type {WeakMap<object, Map<string, Reachability>>} per caller index: its verdicts so far */
+/**
+ * @typedef {{ result: Reachability, inputs: import('../cache/inputs.js').Input[] | null }} KeptAnswer  an answer with what it
+ *   read (null: it was made while nothing was recorded), noted again each time it is used
+ */
+
+/** @type {WeakMap<object, Map<string, KeptAnswer>>} per caller index: its verdicts so far */
 const verdicts = new WeakMap();
-/** @type {WeakMap<object, Map<string, Reachability>>} per caller index: "not start-up" answers of cut searches */
+/** @type {WeakMap<object, Map<string, KeptAnswer>>} per caller index: "not start-up" answers of cut searches */
 const notStartup = new WeakMap();
 
 /**
- * @param {WeakMap<object, Map<string, Reachability>>} cache
+ * @param {WeakMap<object, Map<string, KeptAnswer>>} cache
  * @param {object} index
  */
 function cacheOf(cache, index) {
   let map = cache.get(index);
   if (!map) cache.set(index, (map = new Map()));
   return map;
+}
+
+/**
+ * An answer kept in memory, usable by the work now being recorded: what it read is read by that work
+ * too. One made while nothing was recorded is not (undefined): it is made again, recorded.
+ * @param {KeptAnswer | undefined} kept
+ */
+function usable(kept) {
+  if (!kept || (kept.inputs === null && recordingNow())) return undefined;
+  if (kept.inputs) noteInputs(kept.inputs);
+  return kept.result;
 }
 
 /**
@@ -173,14 +193,17 @@ function cacheOf(cache, index) {
  */
 function verdict(index, callee, depth, seen, question) {
   const key = functionKey(callee.file, callee.fn);
-  const known = verdicts.get(index)?.get(key);
+  const known = usable(verdicts.get(index)?.get(key));
   if (known) return { result: known, cut: false };
-  if (question === 'startup' && notStartup.get(index)?.has(key)) return { result: UNKNOWN, cut: true };
+  const notAtStartup = question === 'startup' ? usable(notStartup.get(index)?.get(key)) : undefined;
+  if (notAtStartup) return { result: notAtStartup, cut: true };
   if (depth >= MAX_DEPTH || seen.has(key)) return { result: UNKNOWN, cut: false };
-  const answer = freshVerdict(index, callee, key, depth, seen, question);
+  const recorded = recordingNow() ? recordingInputs(() => freshVerdict(index, callee, key, depth, seen, question)) : null;
+  const answer = recorded ? recorded.value : freshVerdict(index, callee, key, depth, seen, question);
+  const kept = { result: answer.result, inputs: recorded && !recorded.unlisted ? recorded.inputs : null };
   // Kept for later questions in the same run; an unknown reached through a cycle or the depth bound is not kept.
-  if (answer.cut) cacheOf(notStartup, index).set(key, answer.result);
-  else if (answer.result.kind !== 'unknown' || depth === 0) cacheOf(verdicts, index).set(key, answer.result);
+  if (answer.cut) cacheOf(notStartup, index).set(key, kept);
+  else if (answer.result.kind !== 'unknown' || depth === 0) cacheOf(verdicts, index).set(key, kept);
   return answer;
 }
 
@@ -196,6 +219,7 @@ function verdict(index, callee, depth, seen, question) {
 function freshVerdict(index, callee, key, depth, seen, question) {
   index.scanFilesImporting(callee.file);
   const entry = index.entries.get(key);
+  if (entry) noteScanUsed(entry.file);
   if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: routeLabel(index, entry), file: entry.file, chain: [hopName(callee)], ...(entry.transaction ? { transaction: true } : {}) } : STARTUP, cut: false };
   const sites = callSitesOf(index, callee, key);
   if (sites.length === 0) return { result: UNKNOWN, cut: false };

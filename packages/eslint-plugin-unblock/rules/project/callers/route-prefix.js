@@ -20,6 +20,7 @@ import { loadModule } from '../modules/module-cache.js';
 import { callsWithFrames } from './call-sites.js';
 import { isDeclared, initOf, constantInitOf, ownerOf } from './function-frames.js';
 import { mountOf, routerNamed, pluginNamed, receiverNamed, ownPrefix, joinPaths, joinPrefixes } from '../frameworks/routing/mounts.js';
+import { recordingInputs, recordingNow, noteInputs } from '../cache/inputs.js';
 
 /**
  * @typedef {import('./callers.js').CallerIndex} CallerIndex
@@ -65,7 +66,8 @@ export function routeLabel(index, entry) {
   return routeLabels(index, entry)[0];
 }
 
-/** @type {WeakMap<CallerIndex, Map<string, string[] | null>>} per index: router place → its prefixes */
+/** @type {WeakMap<CallerIndex, Map<string, { prefixes: string[] | null, inputs: import('../cache/inputs.js').Input[] | null }>>}
+ *   per index: router place → its prefixes, with what was read to find them (null: made while nothing was recorded) */
 const kept = new WeakMap();
 
 /**
@@ -79,13 +81,18 @@ function prefixesOf(index, place, seen) {
   let known = kept.get(index);
   if (!known) kept.set(index, (known = new Map()));
   const prefixes = known.get(key);
-  if (prefixes !== undefined) return { prefixes, cut: false };
+  // Used again, what was read to find them is read again; found while nothing was recorded, they are found again, recorded.
+  if (prefixes !== undefined && (prefixes.inputs !== null || !recordingNow())) {
+    if (prefixes.inputs) noteInputs(prefixes.inputs);
+    return { prefixes: prefixes.prefixes, cut: false };
+  }
   // A router mounted in itself, or through routers that mount each other: no path is proven.
   if (seen.has(key) || seen.size >= MAX_MOUNT_DEPTH) return { prefixes: null, cut: true };
   seen.add(key);
-  const found = freshPrefixes(index, place, seen);
+  const recorded = recordingNow() ? recordingInputs(() => freshPrefixes(index, place, seen)) : null;
+  const found = recorded ? recorded.value : freshPrefixes(index, place, seen);
   seen.delete(key);
-  if (!found.cut) known.set(key, found.prefixes);
+  if (!found.cut) known.set(key, { prefixes: found.prefixes, inputs: recorded && !recorded.unlisted ? recorded.inputs : null });
   return found;
 }
 
@@ -138,6 +145,8 @@ const mountsOfView = new WeakMap();
  * @returns {MountFact[]}
  */
 function mountsIn(view) {
+  // Read first, also when the mounts are known: work being recorded reads the whole module either way (../modules/module-reads.js).
+  void view.program;
   let mounts = mountsOfView.get(view);
   if (mounts) return mounts;
   mounts = [];

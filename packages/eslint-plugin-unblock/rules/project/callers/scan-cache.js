@@ -42,11 +42,27 @@ export function scanWithCache(store, index, file) {
     if (now.moves.size > 0) store.write(KIND, key, { inputs: now.inputs, ops: keptOps });
     return;
   }
-  const { value: ops, inputs } = recordingInputs(() => scanFacts(file));
+  // Its own inputs, kept with it: work that uses the scan notes the entry itself (caller-inputs.js).
+  const { value: ops, inputs } = recordingInputs(() => scanFacts(file), { isolated: true });
   // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
   addScanFacts(index, ops, file);
   store.write(KIND, key, { inputs, ops });
   countScan(false);
+}
+
+/**
+ * Whether the kept scan of `file` at the text with hash `hash` is there and holds now as it was
+ * written: every input gives the same answer at the same place (a scan that holds only with its keys
+ * moved is made again, and written again, when the index next asks for it).
+ * @param {import('../cache/store.js').Store} store
+ * @param {string} file
+ * @param {string | null} hash
+ */
+export function keptScanHolds(store, file, hash) {
+  if (hash === null || moduleTextHash(file) !== hash) return false;
+  const kept = store.read(KIND, contentHash(`${file}\0${hash}`));
+  const now = isFacts(kept) ? inputsNow(kept.inputs) : null;
+  return now !== null && now.moves.size === 0;
 }
 
 /**

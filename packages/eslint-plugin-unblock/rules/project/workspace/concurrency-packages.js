@@ -16,6 +16,7 @@ import { createRequire } from 'node:module';
 import { projectRootsOf } from '../bounds/project-root.js';
 import { lintBoundOf, lintGeneration, isWithin } from '../bounds/lint-bounds.js';
 import { readRegularFile, regularFileStat } from '../bounds/read-regular-file.js';
+import { noteInput, recordingNow } from '../cache/inputs.js';
 
 /**
  * semver, loaded when a project first declares a helper: most lint runs never ask, and loading it
@@ -54,6 +55,17 @@ const factsByRoot = new Map();
  * @returns {PackageFacts | null} null when no readable package.json is above the file (within its lint's folder)
  */
 export function concurrencyPackagesOf(file) {
+  const facts = currentFacts(file);
+  // Work kept with its inputs (a file's verdicts) is trusted later only while the answer is the same.
+  if (recordingNow()) noteInput(['packages', file, JSON.stringify(facts)]);
+  return facts;
+}
+
+/**
+ * @param {string} file
+ * @returns {PackageFacts | null}
+ */
+function currentFacts(file) {
   const root = projectRootsOf(file)?.packageRoot ?? null;
   if (root === null) return null;
   const bound = lintBoundOf(file) ?? undefined;

@@ -13,6 +13,7 @@ import { dependsOnAny } from './dependencies.js';
 import { nameRead, shapeOf } from '../modules/module-reads.js';
 import { listModules } from '../modules/folder-modules.js';
 import { anyMoved } from './moved-keys.js';
+import { concurrencyPackagesOf } from './concurrency-packages.js';
 
 /**
  * @typedef {Map<string, Array<[number, number, number]>>} Moves
@@ -85,6 +86,8 @@ function inputNow(input, moves) {
       return dependsOnAny(input[1], new Set(input[2])) === input[3] ? input : null;
     case 'folder':
       return (listModules(input[1])?.join('\n') ?? null) === input[2] ? input : null;
+    case 'packages':
+      return JSON.stringify(concurrencyPackagesOf(input[1])) === input[2] ? input : null;
     default:
       return null;
   }

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { lintInChild } from '../../support/lint-in-child.js';
 import { contentHash } from '../../../rules/project/cache/content-hash.js';
-import { filesUnder, lint, project, removeTemporaries, temporary } from './cache-project.js';
+import { filesUnder, forgetVerdicts, lint, project, removeTemporaries, temporary } from './cache-project.js';
 
 const CHILD = fileURLToPath(new URL('./cache-lint-child.js', import.meta.url));
 
@@ -85,10 +85,14 @@ describe('analysis/project/cache-hostile-entries', function () {
     'imports whose resolutions are numbers': ['imports', (value) => (value.resolutions = value.resolutions.map(() => 7))],
     'a scan whose entry points are keyed by numbers': ['scan', (value) => value.ops.forEach((/** @type {any} */ op) => 'e' in op && (op.e = 1))],
     'a scan whose call sites have no key': ['scan', (value) => value.ops.forEach((/** @type {any} */ op) => delete op.c)],
+    'verdicts whose reports point before the file': ['verdicts', (value) => value.reports.push({ start: -1, end: 0, point: false, fix: null, suggest: [], message: 'planted' })],
+    'verdicts whose inputs hold null': ['verdicts', (value) => (value.inputs = [null])],
   };
   for (const [name, [kind, change]] of Object.entries(WRONG_SHAPES)) {
     it(`takes ${name} for a miss, counts it, and reports as without a cache`, async () => {
       const { dir, cache, off } = await filled();
+      // A run with its verdicts kept reads no fact: the facts planted are read when the files are analysed.
+      if (kind !== 'verdicts') forgetVerdicts(cache);
       const tampered = tamper(cache, kind, change);
       const run = await lintWithStats(dir, cache);
       assert.deepEqual(run.reports, off);
@@ -100,6 +104,7 @@ describe('analysis/project/cache-hostile-entries', function () {
 
   it('does not trust (or open) files outside the project that a planted entry names', async () => {
     const { dir, cache, off } = await filled();
+    forgetVerdicts(cache);
     const outside = path.join(temporary('unblock-outside-'), 'secret.js');
     fs.writeFileSync(outside, 'export const key = 1;\n');
     // With the outside file's own hash: the entry would hold if that file were opened to check it.

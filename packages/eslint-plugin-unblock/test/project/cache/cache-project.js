@@ -57,6 +57,17 @@ export const ruleIds = (reports) => (reports ?? []).map((report) => report.split
 export const filesUnder = (/** @type {string} */ dir) => (fs.existsSync(dir) ? fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name)) : []);
 
 /**
+ * Removes every kept verdict (rules/verdicts/), so that the next run analyses every file and reads the
+ * facts the tests of the fact cache are about; a warm run with its verdicts reads none of them.
+ * @param {string} cache
+ */
+export function forgetVerdicts(cache) {
+  for (const dir of fs.existsSync(cache) ? fs.readdirSync(cache, { recursive: true, withFileTypes: true }) : []) {
+    if (dir.isDirectory() && dir.name === 'verdicts') fs.rmSync(path.join(dir.parentPath, dir.name), { recursive: true, force: true });
+  }
+}
+
+/**
  * What tells that a cache entry was written again: its inode (an entry is renamed into place) and
  * its modification time to the nanosecond (a freed inode number is soon reused for the next file).
  * @param {string} file

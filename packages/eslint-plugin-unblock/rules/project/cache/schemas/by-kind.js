@@ -6,9 +6,10 @@
 import { isImportsEntry } from './imports.js';
 import { isScanEntry } from './scan.js';
 import { isSummariesEntry } from './summaries.js';
+import { isVerdictsEntry } from './verdicts.js';
 
 /** @type {Record<string, (value: unknown, root: string | null) => boolean>} */
-const SCHEMAS = { scan: isScanEntry, summaries: isSummariesEntry, imports: isImportsEntry };
+const SCHEMAS = { scan: isScanEntry, summaries: isSummariesEntry, imports: isImportsEntry, verdicts: isVerdictsEntry };
 
 /**
  * Whether a kept value fits the schema of its kind.

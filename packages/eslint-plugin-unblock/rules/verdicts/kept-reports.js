@@ -56,7 +56,7 @@ export function keepReport(descriptor, sourceCode) {
  * @returns {KeptReport | null}
  */
 export function movedReport(kept, shift) {
-  if (!isRecorded(kept)) return null;
+  if (!fixesRecorded(kept)) return null;
   const move = (/** @type {KeptFix} */ fix) => ({ edits: (fix.edits ?? []).map((e) => ({ range: /** @type {[number, number]} */ ([e.range[0] + shift, e.range[1] + shift]), text: e.text })) });
   return {
     ...kept,
@@ -91,7 +91,7 @@ export function descriptorOf(kept, sourceCode) {
  * @param {number} to
  */
 export function keptWithin(kept, from, to) {
-  if (!isRecorded(kept) || kept.start < from || kept.end > to) return false;
+  if (!fixesRecorded(kept) || kept.start < from || kept.end > to) return false;
   const fixes = [...(kept.fix ? [kept.fix] : []), ...kept.suggest.map((s) => s.fix)];
   return fixes.every((fix) => (fix.edits ?? []).every((e) => e.range[0] >= from && e.range[1] <= to));
 }
@@ -104,8 +104,11 @@ function withDefined(object) {
   return Object.fromEntries(Object.entries(object).filter(([, value]) => value !== undefined));
 }
 
-/** @param {KeptReport} kept */
-function isRecorded(kept) {
+/**
+ * Whether the host asked for every fix and suggestion of a kept report, so that it can be made again.
+ * @param {KeptReport} kept
+ */
+export function fixesRecorded(kept) {
   return (kept.fix === null || kept.fix.edits !== null) && kept.suggest.every((s) => s.fix.edits !== null);
 }
 

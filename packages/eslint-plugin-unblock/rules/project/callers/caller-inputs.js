@@ -1,0 +1,155 @@
+/**
+ * What the caller index answered, noted as inputs (../cache/inputs.js) of the work that asked, and
+ * checked again later: a file's verdicts (rules/verdicts/) are kept between runs only with everything
+ * they read, and a verdict that asked who calls a function read three things of the index:
+ * - how the project index covered the file (`indexed`: a project too big has none, and every
+ *   verdict is then read from the file alone);
+ * - which project files may call into a file (`importers`: a new importer may be a new caller);
+ * - the scan for callers of each module whose call sites or entry points it used (`scan`: the
+ *   module's text and its kept scan, which holds while that scan's own inputs do; scan-cache.js).
+ * The scan is noted as one input, not as what it read: a much-called function's verdict reads the
+ * scans of hundreds of modules, each with hundreds of inputs of its own, which one entry holds once.
+ */
+import { noteInput, recordingNow } from '../cache/inputs.js';
+import { inputsNow } from '../workspace/input-check.js';
+import { moduleTextHash } from '../modules/module-cache.js';
+import { lintPauses, boundsVersion } from '../bounds/lint-bounds.js';
+import { projectRootsOf } from '../bounds/project-root.js';
+import { projectStore } from '../cache/store.js';
+import { keptScanHolds } from './scan-cache.js';
+
+/**
+ * @typedef {import('../cache/inputs.js').Input} Input
+ * @typedef {{ filesImporting(file: string): string[], testFilesImporting(file: string): string[], complete: boolean }} IndexAnswers
+ *   what the checks ask of the caller index that covers a file
+ */
+
+/** The kinds of input this file notes and checks. */
+const CALLER_KINDS = new Set(['scan', 'importers', 'indexed']);
+
+/**
+ * Notes that the call sites and entry points found by the scan of `file` were used.
+ * @param {string} file
+ */
+export function noteScanUsed(file) {
+  if (recordingNow()) noteInput(['scan', file, moduleTextHash(file)]);
+}
+
+/**
+ * Notes that the scans that found these call sites were used, and hands the sites on.
+ * @template {{ file: string }} Site
+ * @param {Site[] | undefined} sites
+ * @returns {Site[] | undefined}
+ */
+export function usedSites(sites) {
+  if (sites && recordingNow()) for (const site of sites) noteScanUsed(site.file);
+  return sites;
+}
+
+/**
+ * Notes the files found to import `file` (project files, or test files when `tests`).
+ * @param {string} file
+ * @param {readonly string[]} importers
+ * @param {boolean} [tests]
+ */
+export function noteImporters(file, importers, tests = false) {
+  if (recordingNow()) noteInput(['importers', file, importersText(importers, tests)]);
+}
+
+/**
+ * Notes how the caller index covers `file` (none: null).
+ * @param {string} file
+ * @param {{ complete: boolean } | null} index
+ */
+export function noteIndexed(file, index) {
+  if (recordingNow()) noteInput(['indexed', file, coverage(index)]);
+}
+
+/**
+ * Whether an input is one of the caller index's (checked by callerInputHolds, not by ../workspace/input-check.js).
+ * @param {Input} input
+ */
+export function isCallerInput(input) {
+  return CALLER_KINDS.has(input[0]);
+}
+
+/**
+ * Answers checked since the project was last looked at on disk: a command-line run lints file after
+ * file without a pause and changes no source, so each scan and importer list is checked once a run,
+ * however many files' verdicts name it. After a pause (an editor's next lint) all are checked again.
+ * @type {{ at: string, answers: Map<string, boolean> }}
+ */
+let checked = { at: '', answers: new Map() };
+
+/**
+ * Whether every input, of any kind, gives the same answer at the same place as when it was noted.
+ * @param {readonly Input[]} inputs
+ * @param {(file: string) => IndexAnswers | null} indexOf the caller index that covers a file now
+ */
+export function allInputsHold(inputs, indexOf) {
+  const at = `${lintPauses()}:${boundsVersion()}`;
+  if (checked.at !== at) checked = { at, answers: new Map() };
+  /** @type {Input[]} */
+  const others = [];
+  for (const input of inputs) {
+    if (!isCallerInput(input)) others.push(input);
+    else if (!callerInputHolds(input, indexOf, checked.answers)) return false;
+  }
+  const now = inputsNow(others);
+  return now !== null && now.moves.size === 0;
+}
+
+/**
+ * @param {Input} input
+ * @param {(file: string) => IndexAnswers | null} indexOf
+ * @param {Map<string, boolean>} answers this generation's answers, by input
+ */
+function callerInputHolds(input, indexOf, answers) {
+  const id = input.join('\0');
+  let holds = answers.get(id);
+  if (holds === undefined) {
+    holds = freshAnswer(input, indexOf);
+    answers.set(id, holds);
+  }
+  return holds;
+}
+
+/**
+ * @param {Input} input
+ * @param {(file: string) => IndexAnswers | null} indexOf
+ */
+function freshAnswer(input, indexOf) {
+  const file = input[1];
+  switch (input[0]) {
+    case 'indexed':
+      return coverage(indexOf(file)) === input[2];
+    case 'importers': {
+      const index = indexOf(file);
+      if (!index) return false;
+      const tests = input[2].startsWith(TESTS);
+      return importersText(tests ? index.testFilesImporting(file) : index.filesImporting(file), tests) === input[2];
+    }
+    case 'scan': {
+      const roots = projectRootsOf(file);
+      const store = roots ? projectStore(roots.callerRoot) : null;
+      return store !== null && keptScanHolds(store, file, input[2]);
+    }
+    default:
+      return false;
+  }
+}
+
+const TESTS = 'tests:';
+
+/**
+ * @param {readonly string[]} importers
+ * @param {boolean} tests
+ */
+function importersText(importers, tests) {
+  return (tests ? TESTS : '') + [...importers].sort().join('\n');
+}
+
+/** @param {{ complete: boolean } | null} index */
+function coverage(index) {
+  return index === null ? 'none' : index.complete ? 'complete' : 'partial';
+}

@@ -1,0 +1,177 @@
+/**
+ * A rule's verdicts on a file kept between runs (#43 decision (a)): the reports one rule made on one
+ * file, kept in the project cache with everything its analysis read, and made again in a later run
+ * without analysing the file while all of it is unchanged. What a verdict depends on:
+ * - the file's text, the rule's options, ESLint's settings and language, the folder ESLint runs in
+ *   (lint-setting.js) and the parser's grammar: the entry's key; the plugin's version: the cache's folder;
+ * - what the analysis read elsewhere (../project/cache/inputs.js): each module, name and shape read,
+ *   each import resolved, each dependency asked about, the concurrency helpers installed, how the
+ *   project index covered the file, who imports each file asked about and the kept scan of every module
+ *   whose call sites were used (../project/callers/caller-inputs.js). All are checked before a kept
+ *   verdict is used; one that gives another answer, or moved, means the file is analysed again.
+ * The rules of a file share one recording (file-recording.js): they share what they learn of the file
+ * (its call summaries, its caller questions), so each rule's verdict is kept with what all of them read.
+ *
+ * Not kept: a verdict made from a text that is not the file on disk (an editor's unsaved buffer), one
+ * whose analysis ran out of its time or summary budget (its answers depend on the clock or on the order
+ * of questions), one that used what nothing recorded (an answer from node_modules), one with a fix or
+ * suggestion the host never asked for. The reports made again pass the observations and the proof
+ * check as any report does (../rule-shell/), so `.unblock/observed.json` and explaining apply as before.
+ */
+import path from 'node:path';
+import { contentHash } from '../project/cache/content-hash.js';
+import { grammarOf } from '../project/cache/grammar.js';
+import { projectStore } from '../project/cache/store.js';
+import { countVerdicts } from '../project/cache/stats.js';
+import { fitsSchema } from '../project/cache/schemas/by-kind.js';
+import { projectRootsOf } from '../project/bounds/project-root.js';
+import { lintBudgetSpent, onLintStart } from '../project/bounds/lint-bounds.js';
+import { moduleTextHash } from '../project/modules/module-cache.js';
+import { callerIndexFor } from '../project/callers/callers.js';
+import { allInputsHold } from '../project/callers/caller-inputs.js';
+import { lintSetting } from './lint-setting.js';
+import { keepReport, descriptorOf, fixesRecorded } from './kept-reports.js';
+import { fileRecording } from './file-recording.js';
+
+const KIND = 'verdicts';
+
+/**
+ * @typedef {import('./kept-reports.js').KeptReport} KeptReport
+ * @typedef {{ inputs: import('../project/cache/inputs.js').Input[], reports: KeptReport[], of: [string, string] }} VerdictFacts
+ *
+ * @typedef {object} Verdicts  one rule's verdicts on the file being linted
+ * @property {KeptReport[] | null} kept  the reports to make again (null: the file is analysed)
+ * @property {(context: import('eslint').Rule.RuleContext) => import('eslint').Rule.RuleContext} recordingTo
+ *   the context the rule reports to while it analyses: each report is kept as well as made
+ * @property {<T>(work: () => T) => T} during  runs a part of the rule's analysis with what it reads recorded
+ * @property {() => void} finished  the rule's analysis of the file is over (its last listener ran)
+ */
+
+/** @type {Map<string, () => void>} verdicts made in the file last linted, by key: written when the next lint starts, or at exit */
+const unwritten = new Map();
+let writesAtExit = false;
+onLintStart(writeUnwritten);
+
+/**
+ * One rule's verdicts on the file being linted, or null when none are kept for it: no project cache,
+ * a file that is not on disk with this text, a setting that cannot be written down, a host that
+ * cannot turn offsets into places.
+ * @param {import('eslint').Rule.RuleContext} context the host's
+ * @param {string} ruleId
+ * @param {object} options the rule's options, defaults merged
+ * @returns {Verdicts | null}
+ */
+export function verdictsOf(context, ruleId, options) {
+  const { sourceCode, filename: file } = context;
+  if (!path.isAbsolute(file) || typeof sourceCode.getLocFromIndex !== 'function' || typeof sourceCode.getIndexFromLoc !== 'function') return null;
+  const roots = projectRootsOf(file);
+  const store = roots ? projectStore(roots.callerRoot) : null;
+  const setting = store && lintSetting(context, options);
+  if (!store || !setting) return null;
+  const textHash = contentHash(sourceCode.text);
+  // Kept and used only for the text on disk: the project index reads the disk, not an unsaved buffer.
+  if (moduleTextHash(file) !== textHash) return null;
+  const key = contentHash(`${ruleId}\0${file}\0${textHash}\0${setting}\0${grammarOf(sourceCode.visitorKeys)}`);
+  const kept = store.read(KIND, key);
+  if (isFacts(kept) && allInputsHold(kept.inputs, callerIndexFor)) {
+    countVerdicts(true);
+    return { kept: kept.reports, recordingTo: (ruleContext) => ruleContext, during: (work) => work(), finished() {} };
+  }
+  countVerdicts(false);
+  const recording = fileRecording(sourceCode);
+  /** @type {KeptReport[]} */
+  const reports = [];
+  let keepable = true;
+  return {
+    kept: null,
+    recordingTo(ruleContext) {
+      const report = (/** @type {any} */ descriptor) => {
+        const { descriptor: handed, kept: keptReport } = keepReport(descriptor, sourceCode);
+        reports.push(keptReport);
+        ruleContext.report(handed);
+      };
+      // The host's context stays the prototype: its getters (filename, sourceCode…) work unchanged.
+      return Object.create(ruleContext, { report: { value: report, enumerable: true } });
+    },
+    during: (work) => recording.during(work),
+    finished() {
+      // Out of time: what the analysis answered depends on the clock.
+      if (lintBudgetSpent(file)) keepable = false;
+      unwritten.set(key, () => {
+        /** @type {VerdictFacts} */
+        const facts = { inputs: recording.inputs(), reports, of: [file, textHash] };
+        if (keepable && recording.listed() && reports.every(fixesRecorded) && fitsSchema(KIND, plain(facts), roots?.callerRoot ?? null)) store.write(KIND, key, facts);
+      });
+      noteExit();
+    },
+  };
+}
+
+/**
+ * The listeners that make a rule's kept reports again, once the file has been traversed (where the
+ * rules make theirs), through the same context as the rule's own reports.
+ * @param {KeptReport[]} reports
+ * @param {import('eslint').Rule.RuleContext} ruleContext
+ * @returns {import('eslint').Rule.RuleListener}
+ */
+export function replayListeners(reports, ruleContext) {
+  return {
+    'Program:exit'() {
+      for (const kept of reports) ruleContext.report(descriptorOf(kept, ruleContext.sourceCode));
+    },
+  };
+}
+
+/**
+ * A rule's listeners with each call's work recorded, and the rule told when the file is done.
+ * @param {import('eslint').Rule.RuleListener} listeners
+ * @param {Verdicts} verdicts
+ * @returns {import('eslint').Rule.RuleListener}
+ */
+export function recordedListeners(listeners, verdicts) {
+  /** @type {Record<string, (...args: any[]) => void>} */
+  const recorded = {};
+  for (const [selector, listener] of Object.entries(listeners)) {
+    if (typeof listener === 'function') recorded[selector] = (...args) => verdicts.during(() => /** @type {Function} */ (listener)(...args));
+  }
+  const exit = recorded['Program:exit'];
+  recorded['Program:exit'] = (...args) => {
+    exit?.(...args);
+    verdicts.finished();
+  };
+  return recorded;
+}
+
+/** Writes the verdicts made since the last write. */
+function writeUnwritten() {
+  for (const write of unwritten.values()) write();
+  unwritten.clear();
+}
+
+function noteExit() {
+  if (writesAtExit) return;
+  writesAtExit = true;
+  // The last file linted has no later lint to write its verdicts: the process's exit does.
+  process.once('exit', writeUnwritten);
+}
+
+/**
+ * The facts as they will read back: what JSON keeps of them (an undefined field is dropped).
+ * @param {VerdictFacts} facts
+ */
+function plain(facts) {
+  try {
+    return JSON.parse(JSON.stringify(facts));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * @param {unknown} value
+ * @returns {value is VerdictFacts}
+ */
+function isFacts(value) {
+  const facts = /** @type {any} */ (value);
+  return typeof facts === 'object' && facts !== null && Array.isArray(facts.inputs) && Array.isArray(facts.reports);
+}
