@@ -14,7 +14,6 @@
 import { enclosingFunction } from '../language/syntax/ast.js';
 import { awaitedCallbackOf } from './one-off-code.js';
 import { functionKey } from '../project/callers/callers.js';
-import { noteScanUsed, usedSites } from '../project/callers/caller-inputs.js';
 import { indexFor, knownToIndex } from '../project/callers/reachability.js';
 import { routeLabels } from '../project/callers/route-prefix.js';
 
@@ -51,7 +50,7 @@ export function knownRouteAt(file, node, linted) {
   let fn = enclosingFunction(node);
   while (fn && fn.type !== 'Program') {
     if (!knownToIndex(index, file, fn, linted)) return null;
-    const found = routesCalling(index, functionKey(file, fn), null);
+    const found = routesCalling(index, file, functionKey(file, fn), null);
     if (found) return found;
     const awaitedBy = awaitedCallbackOf(fn);
     fn = awaitedBy ? enclosingFunction(awaitedBy) : null;
@@ -71,7 +70,7 @@ export function knownRouteAt(file, node, linted) {
 export function withOtherRoutes(file, fn, reached, linted) {
   if (reached.kind !== 'request') return null;
   const index = indexFor(file, linted);
-  const found = index && routesCalling(index, functionKey(file, fn), { label: reached.label, file: reached.file });
+  const found = index && routesCalling(index, file, functionKey(file, fn), { label: reached.label, file: reached.file });
   return found ?? { label: reached.label, file: reached.file, others: 0, othersAreRoutes: true };
 }
 
@@ -79,11 +78,12 @@ export function withOtherRoutes(file, fn, reached, linted) {
  * The function's own entry point, or the entry points among its direct callers (one per route: a
  * handler calling it twice counts once), first by file and label so that any lint order names the same.
  * @param {import('../project/callers/callers.js').CallerIndex} index
+ * @param {string} file the file that holds the function
  * @param {string} key the function's key
  * @param {{ label: string, file: string } | null} first the route to name first, when already chosen
  * @returns {KnownRoute | null}
  */
-function routesCalling(index, key, first) {
+function routesCalling(index, file, key, first) {
   /** @type {Map<string, { label: string, file: string }>} */
   const routes = new Map();
   /** @param {import('../project/callers/callers.js').EntryFact} entry */
@@ -91,11 +91,10 @@ function routesCalling(index, key, first) {
     // A router mounted at several paths serves the route at each (route-prefix.js): each is a route to count.
     for (const label of routeLabels(index, entry)) routes.set(`${entry.file}\0${label}`, { label, file: entry.file });
   };
-  const own = index.entries.get(key);
-  if (own) noteScanUsed(own.file);
+  const own = index.entryOf(file, key);
   // A handler known by its shape alone is no route to name (answering-handlers.js).
   if (own?.kind === 'request' && !own.fallback) add(own);
-  for (const site of usedSites(index.callers.get(key)) ?? []) {
+  for (const site of index.sitesOf(file, key)) {
     const entry = site.caller === null ? undefined : index.entries.get(site.caller);
     // Declared or registered where the caller is (a controller method, an inline handler): that file was scanned
     // with the function's own. A registration in a third file is known only if some other question read that file.

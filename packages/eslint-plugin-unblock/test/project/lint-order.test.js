@@ -73,6 +73,26 @@ describe('project index: the route named does not depend on the lint order', () 
     return messages;
   }
 
+  it('a call found by another question\'s scan, in a module that does not import the file, changes no answer', () => {
+    // routes-c.js reaches hashIt through a barrel that is no index file: it is not among the modules that
+    // import lib.js, so lib.js's own question does not scan it. Linted first, its own question does.
+    fs.writeFileSync(path.join(dir, 'barrel.js'), "export { hashIt } from './lib.js';\n");
+    fs.writeFileSync(path.join(dir, 'routes-c.js'), `import crypto from 'node:crypto';
+import express from 'express';
+import { hashIt } from './barrel.js';
+const app = express();
+app.post('/c', (req, res) => res.send(hashIt(crypto.pbkdf2Sync(req.body.p, 's', 1000, 64, 'sha512'))));
+`);
+    try {
+      const alone = libMessagesAfter(['lib.js']);
+      assert.equal(alone.length, 1);
+      assert.deepEqual(libMessagesAfter(['routes-c.js', 'lib.js']), alone, 'the same words whichever file came first');
+    } finally {
+      for (const name of ['barrel.js', 'routes-c.js']) fs.rmSync(path.join(dir, name));
+      forgetProjectFile(path.join(dir, 'barrel.js'));
+    }
+  });
+
   it('lib.js linted first or after b.js (whose question scans b.js first) names the same route', () => {
     const first = libMessagesAfter(['lib.js']);
     const afterB = libMessagesAfter(['b.js', 'lib.js']);

@@ -1,11 +1,11 @@
 /**
- * The persistent project cache: facts about a project's modules kept between lint runs, in
- * `node_modules/.cache/unblock/` by default (settings.js says where, and how to turn it off).
- * Facts, never verdicts: a kept fact is keyed by the text it was read from (its hash) and carries
- * the inputs it depended on elsewhere (inputs.js); it is used only while all of them still hold,
- * and every run decides its verdicts from the facts again. Its users: the call-site scan
- * (callers/scan-cache.js), the linted files' call summaries (callees/summary-cache.js) and the
- * import map (../workspace/import-map.js); the module cache tells
+ * The persistent project cache: facts about a project's modules and the rules' verdicts on its
+ * files, kept between lint runs, in `node_modules/.cache/unblock/` by default (settings.js says
+ * where, and how to turn it off). An entry is keyed by the text it was read from (its hash) and
+ * carries the inputs it depended on elsewhere (inputs.js); it is used only while all of them still
+ * hold. Its users: the call-site scan (callers/scan-cache.js), the linted files' call summaries
+ * (callees/summary-cache.js), the import map (../workspace/import-map.js) and each rule's reports
+ * on a file (rules/verdicts/kept-verdicts.js); the module cache tells
  * the hash of a module's text (modules/module-cache.js). No index file on purpose: the caller
  * index follows a module's importers through an index file, and one that the project index's
  * modules all import made its searches over this repository's own code far longer.

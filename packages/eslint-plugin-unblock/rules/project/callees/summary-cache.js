@@ -1,8 +1,8 @@
 /**
  * The summaries of a linted file's awaited calls (index.js summaryOfCall) kept in the persistent
- * project cache (../cache/) between runs. They are facts, not verdicts: what each call does, read
- * from callee bodies here and in the modules it imports; whether two calls may run together is
- * decided again every run. A warm run otherwise read the same callee bodies again, and parsed
+ * project cache (../cache/) between runs. They are facts: what each call does, read from callee
+ * bodies here and in the modules it imports; whether two calls may run together is decided again
+ * whenever the file is analysed. A warm run otherwise read the same callee bodies again, and parsed
  * the modules they live in (emailengine: about 0.3 s a run, half of it parsing).
  *
  * One entry per linted file, keyed by its text, the verb tables that name calls and the grammar

@@ -5,7 +5,6 @@
  * that passes anything else, or that hands the function over instead of
  * calling it, leaves the value unknown.
  */
-import { usedSites } from './caller-inputs.js';
 import { unwrap } from '../../language/syntax/ast.js';
 import { valueOfExpression } from '../modules/callee-lookup.js';
 import { isDeclared, initOf } from './function-frames.js';
@@ -29,7 +28,7 @@ export function numbersPassedFor(file, fn, position, linted) {
   // The index of one file alone does not see the callers in other files.
   if (!index?.complete) return null;
   index.scanFilesImporting(file);
-  const sites = usedSites(index.callers.get(functionKey(file, fn)));
+  const sites = index.sitesOf(file, functionKey(file, fn));
   if (!sites || sites.length === 0) return null;
   /** @type {number[]} */
   const numbers = [];
@@ -56,7 +55,7 @@ export function fixedValuesPassedFor(file, fn, position, linted) {
   const index = indexFor(file, linted);
   if (!index?.complete) return false;
   index.scanFilesImporting(file);
-  const sites = usedSites(index.callers.get(functionKey(file, fn)));
+  const sites = index.sitesOf(file, functionKey(file, fn));
   if (!sites || sites.length === 0) return false;
   return sites.every((site) => {
     const argument = site.call && !site.deferred ? unwrap(site.call.arguments[position]) : null;

@@ -17,7 +17,7 @@ import { scanWithCache, scanFacts, addScanFacts } from './scan-cache.js';
 import { projectStore } from '../cache/store.js';
 import { cacheFolderFor } from '../cache/settings.js';
 import { optionalRequire } from '../bounds/optional-require.js';
-import { noteImporters, noteIndexed, noteScanUsed } from './caller-inputs.js';
+import { noteImporters, noteIndexed, noteScanUsed, usedSites } from './caller-inputs.js';
 
 /**
  * @typedef {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean, fallback?: boolean,
@@ -54,6 +54,8 @@ import { noteImporters, noteIndexed, noteScanUsed } from './caller-inputs.js';
  * @property {boolean} complete  every file that can call a function is scanned when it is asked about (false for
  *   the index of one file alone: other files may call what it exports)
  * @property {Map<string, EntryFact>} entries function key → entry point
+ * @property {Map<string, string[]>} entryScans function key → the modules whose scans set its entry point (a route
+ *   module handed its handlers registers them in another module: routes-through-parameters.js)
  * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
  * @property {(file: string) => string[]} filesImporting  the project files that import a file, directly or
  *   through index files (none known for the index of one file alone)
@@ -61,6 +63,11 @@ import { noteImporters, noteIndexed, noteScanUsed } from './caller-inputs.js';
  * @property {(file: string) => boolean} importedOnlyByTests  no project file imports it, and a test file does
  *   (a test helper); the test files are listed and their imports read on the first question
  * @property {(file: string) => string[]} testFilesImporting  the test files that import a file directly
+ * @property {(file: string, key: string) => CallSite[]} sitesOf  the call sites of a function of `file` in the files
+ *   that may call it (the file and its importers): not those another question's scan found elsewhere, so that an
+ *   answer is the same whichever questions came before it (a file's verdict kept between runs is made again alone)
+ * @property {(file: string, key: string) => EntryFact | undefined} entryOf  the entry point a function of `file` is,
+ *   registered in the file or one of its importers
  *
  * Each answer is noted as an input of the work being recorded (caller-inputs.js): the files found to
  * import a file, and the scan of each module whose call sites the answer rests on.
@@ -126,11 +133,14 @@ export function singleFileIndex(file, program, visitorKeys) {
     const created = {
       callers: new Map(),
       entries: new Map(),
+      entryScans: new Map(),
       complete: false,
       prefetchImports() {},
       importedOnlyByTests: () => false,
       filesImporting: () => [],
       testFilesImporting: () => [],
+      sitesOf: (_file, key) => created.callers.get(key) ?? [],
+      entryOf: (_file, key) => created.entries.get(key),
       scanFilesImporting() {
         if (scannedOnce) return;
         scannedOnce = true;
@@ -181,6 +191,14 @@ function createIndex(root, files, layout, stamps) {
     noteImporters(file, found);
     return found;
   };
+  /** @type {Map<string, Set<string>>} file → the files that may call into it: itself and its importers */
+  const candidates = new Map();
+  /** @param {string} file */
+  const mayCall = (file) => {
+    let found = candidates.get(file);
+    if (!found) candidates.set(file, (found = new Set([file, ...importersThroughIndexes(importersOf(), file)])));
+    return found;
+  };
   /** @param {string} file */
   const testFilesImporting = (file) => {
     testImporters ??= readImportMap(listProjectFiles(root, undefined, { tests: true }) ?? []);
@@ -192,6 +210,7 @@ function createIndex(root, files, layout, stamps) {
   const index = {
     callers: new Map(),
     entries: new Map(),
+    entryScans: new Map(),
     // Without the parser no file that may call a function can be read: what calls it is not known.
     complete: optionalRequire('oxc-parser') !== null,
     prefetchImports() {
@@ -205,6 +224,20 @@ function createIndex(root, files, layout, stamps) {
     // (`export * from`, or CommonJS's `Controllers.activitypub = require('./activitypub')`), folder by folder.
     filesImporting,
     testFilesImporting,
+    sitesOf(file, key) {
+      const sites = index.callers.get(key);
+      if (!sites) return [];
+      const callers = mayCall(file);
+      return usedSites(sites.filter((site) => callers.has(site.file))) ?? [];
+    },
+    entryOf(file, key) {
+      const entry = index.entries.get(key);
+      const callers = mayCall(file);
+      const scans = (index.entryScans.get(key) ?? []).filter((scanned) => callers.has(scanned));
+      if (!entry || scans.length === 0) return undefined;
+      for (const scanned of scans) noteScanUsed(scanned);
+      return entry;
+    },
     scanFilesImporting(file) {
       for (const candidate of [file, ...filesImporting(file)]) {
         // The answers rest on the scan of every module that may call into the file, made now or earlier in the run.

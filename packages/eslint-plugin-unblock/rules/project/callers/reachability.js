@@ -12,7 +12,6 @@ import { keyName } from '../modules/module-view.js';
 import { keyedAsOnDisk } from './linted-text.js';
 import { contractCallSites } from './contracts.js';
 import { routeLabel } from './route-prefix.js';
-import { noteScanUsed, usedSites } from './caller-inputs.js';
 import { recordingInputs, recordingNow, noteInputs } from '../cache/inputs.js';
 
 /**
@@ -88,9 +87,7 @@ export function hasNoKnownCaller(file, fn, linted) {
   if (!index || !index.complete || !knownToIndex(index, file, fn, linted)) return false;
   index.scanFilesImporting(file);
   const key = functionKey(file, fn);
-  const entry = index.entries.get(key);
-  if (entry) noteScanUsed(entry.file);
-  return !entry && callSitesOf(index, { file, fn, name: declaredName(fn), className: className(fn) }, key).length === 0;
+  return !index.entryOf(file, key) && callSitesOf(index, { file, fn, name: declaredName(fn), className: className(fn) }, key).length === 0;
 }
 
 /**
@@ -102,7 +99,7 @@ export function hasNoKnownCaller(file, fn, linted) {
  * @returns {import('./callers.js').CallSite[]}
  */
 function callSitesOf(index, callee, key) {
-  const sites = usedSites(index.callers.get(key)) ?? [];
+  const sites = index.sitesOf(callee.file, key);
   if (!index.complete || callee.className === null || !callee.fn?.range) return sites;
   const dispatched = contractCallSites(index, callee.file, callee.fn);
   return dispatched.length === 0 ? sites : [...sites, ...dispatched];
@@ -218,8 +215,7 @@ function verdict(index, callee, depth, seen, question) {
  */
 function freshVerdict(index, callee, key, depth, seen, question) {
   index.scanFilesImporting(callee.file);
-  const entry = index.entries.get(key);
-  if (entry) noteScanUsed(entry.file);
+  const entry = index.entryOf(callee.file, key);
   if (entry) return { result: entry.kind === 'request' ? { kind: 'request', label: routeLabel(index, entry), file: entry.file, chain: [hopName(callee)], ...(entry.transaction ? { transaction: true } : {}) } : STARTUP, cut: false };
   const sites = callSitesOf(index, callee, key);
   if (sites.length === 0) return { result: UNKNOWN, cut: false };

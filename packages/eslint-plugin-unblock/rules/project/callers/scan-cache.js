@@ -4,8 +4,9 @@
  * text and about what the scan read elsewhere: the modules it loaded, the imports it resolved,
  * the dependencies it asked about. All of it is written with the result; a later run reuses the
  * result only when every one of those inputs still gives the same answer, and scans again
- * otherwise. Verdicts (request, start-up, unknown) are never kept: every run decides them again
- * from these facts, so a changed callee or a new caller is seen at once.
+ * otherwise. The questions asked of the index (request, start-up, unknown) are answered again
+ * from these facts in every run that analyses a file; a file's verdicts kept between runs
+ * (rules/verdicts/) name the scans they used (caller-inputs.js), and hold only while those do.
  */
 import { contentHash } from '../cache/content-hash.js';
 import { recordingInputs } from '../cache/inputs.js';
@@ -126,6 +127,9 @@ export function addScanFacts(index, ops, file) {
   for (const op of ops) {
     if ('e' in op) {
       putEntry(index.entries, op.e, op.v);
+      const scans = index.entryScans.get(op.e) ?? [];
+      if (!scans.includes(file)) scans.push(file);
+      index.entryScans.set(op.e, scans);
       continue;
     }
     const sites = index.callers.get(op.c) ?? [];
