@@ -28,7 +28,8 @@ import { projectRootsOf } from '../project/bounds/project-root.js';
 import { lintBudgetSpent, onLintStart } from '../project/bounds/lint-bounds.js';
 import { moduleTextHash } from '../project/modules/module-cache.js';
 import { callerIndexFor } from '../project/callers/callers.js';
-import { allInputsHold } from '../project/callers/caller-inputs.js';
+import { allInputsNow } from '../project/callers/caller-inputs.js';
+import { anyMoved, namesPlaceIn } from '../project/workspace/moved-keys.js';
 import { lintSetting } from './lint-setting.js';
 import { keepReport, descriptorOf, fixesRecorded } from './kept-reports.js';
 import { fileRecording } from './file-recording.js';
@@ -73,9 +74,17 @@ export function verdictsOf(context, ruleId, options) {
   if (moduleTextHash(file) !== textHash) return null;
   const key = contentHash(`${ruleId}\0${file}\0${textHash}\0${setting}\0${grammarOf(sourceCode.visitorKeys)}`);
   const kept = store.read(KIND, key);
-  if (isFacts(kept) && allInputsHold(kept.inputs, callerIndexFor)) {
+  const now = isFacts(kept) ? allInputsNow(kept.inputs, callerIndexFor) : null;
+  // Code it read that only moved (lines added above it) leaves every answer as it was, keys moved with it:
+  // the reports hold unless they name a place in such a module.
+  if (now && !namesMovedPlace(/** @type {VerdictFacts} */ (kept).reports, now.moves)) {
     countVerdicts(true);
-    return { kept: kept.reports, recordingTo: (ruleContext) => ruleContext, during: (work) => work(), finished() {} };
+    // Kept as they read now, so that the next run parses none of the changed modules to check them.
+    if (now.moves.size > 0) {
+      unwritten.set(key, () => store.write(KIND, key, { ...kept, inputs: now.inputs }));
+      noteExit();
+    }
+    return { kept: /** @type {VerdictFacts} */ (kept).reports, recordingTo: (ruleContext) => ruleContext, during: (work) => work(), finished() {} };
   }
   countVerdicts(false);
   const recording = fileRecording(sourceCode);
@@ -153,6 +162,27 @@ function noteExit() {
   writesAtExit = true;
   // The last file linted has no later lint to write its verdicts: the process's exit does.
   process.once('exit', writeUnwritten);
+}
+
+/**
+ * Whether kept reports name a place in a module whose code moved: a key (`file#start`) or a line of it
+ * (`name.js:12`, as a proof's chain names an anonymous function).
+ * @param {KeptReport[]} reports
+ * @param {import('../project/workspace/input-check.js').Moves} moves
+ */
+function namesMovedPlace(reports, moves) {
+  if (!anyMoved(moves)) return false;
+  const text = JSON.stringify(reports);
+  if (namesPlaceIn(text, moves)) return true;
+  for (const [file, list] of moves) {
+    if (list.every((move) => move[2] === 0)) continue;
+    const name = `${path.basename(file)}:`;
+    for (let at = text.indexOf(name); at >= 0; at = text.indexOf(name, at + 1)) {
+      const next = text.charCodeAt(at + name.length);
+      if (next >= 48 && next <= 57) return true;
+    }
+  }
+  return false;
 }
 
 /**

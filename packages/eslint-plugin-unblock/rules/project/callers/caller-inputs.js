@@ -12,14 +12,16 @@
  */
 import { noteInput, recordingNow } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
+import { anyMoved } from '../workspace/moved-keys.js';
 import { moduleTextHash } from '../modules/module-cache.js';
 import { lintPauses, boundsVersion } from '../bounds/lint-bounds.js';
 import { projectRootsOf } from '../bounds/project-root.js';
 import { projectStore } from '../cache/store.js';
-import { keptScanHolds } from './scan-cache.js';
+import { keptScanMoves } from './scan-cache.js';
 
 /**
  * @typedef {import('../cache/inputs.js').Input} Input
+ * @typedef {import('../workspace/input-check.js').Moves} Moves
  * @typedef {{ filesImporting(file: string): string[], testFilesImporting(file: string): string[], complete: boolean }} IndexAnswers
  *   what the checks ask of the caller index that covers a file
  */
@@ -77,9 +79,12 @@ export function isCallerInput(input) {
  * Answers checked since the project was last looked at on disk: a command-line run lints file after
  * file without a pause and changes no source, so each scan and importer list is checked once a run,
  * however many files' verdicts name it. After a pause (an editor's next lint) all are checked again.
- * @type {{ at: string, answers: Map<string, boolean> }}
+ * An answer is null (another answer now) or the moves of the code it read (a scan's).
+ * @type {{ at: string, answers: Map<string, Moves | null> }}
  */
 let checked = { at: '', answers: new Map() };
+/** @type {Moves} */
+const NO_MOVES = new Map();
 
 /**
  * Whether every input, of any kind, gives the same answer at the same place as when it was noted.
@@ -87,55 +92,84 @@ let checked = { at: '', answers: new Map() };
  * @param {(file: string) => IndexAnswers | null} indexOf the caller index that covers a file now
  */
 export function allInputsHold(inputs, indexOf) {
+  const now = allInputsNow(inputs, indexOf);
+  return now !== null && !anyMoved(now.moves);
+}
+
+/**
+ * The inputs as they read now (a changed module's hash and places updated), with the moves of the code
+ * they read (../workspace/input-check.js), or null when any gives another answer.
+ * @param {readonly Input[]} inputs
+ * @param {(file: string) => IndexAnswers | null} indexOf the caller index that covers a file now
+ * @returns {{ inputs: Input[], moves: Moves } | null}
+ */
+export function allInputsNow(inputs, indexOf) {
   const at = `${lintPauses()}:${boundsVersion()}`;
   if (checked.at !== at) checked = { at, answers: new Map() };
   /** @type {Input[]} */
   const others = [];
+  /** @type {Input[]} */
+  const callerInputs = [];
+  /** @type {Moves[]} */
+  const scanMoves = [];
   for (const input of inputs) {
-    if (!isCallerInput(input)) others.push(input);
-    else if (!callerInputHolds(input, indexOf, checked.answers)) return false;
+    if (!isCallerInput(input)) {
+      others.push(input);
+      continue;
+    }
+    const moves = callerInputMoves(input, indexOf, checked.answers);
+    if (moves === null) return null;
+    if (moves.size > 0) scanMoves.push(moves);
+    callerInputs.push(input);
   }
   const now = inputsNow(others);
-  return now !== null && now.moves.size === 0;
-}
-
-/**
- * @param {Input} input
- * @param {(file: string) => IndexAnswers | null} indexOf
- * @param {Map<string, boolean>} answers this generation's answers, by input
- */
-function callerInputHolds(input, indexOf, answers) {
-  const id = input.join('\0');
-  let holds = answers.get(id);
-  if (holds === undefined) {
-    holds = freshAnswer(input, indexOf);
-    answers.set(id, holds);
+  if (now === null) return null;
+  for (const moves of scanMoves) {
+    for (const [file, list] of moves) now.moves.set(file, [...(now.moves.get(file) ?? []), ...list]);
   }
-  return holds;
+  return { inputs: [...now.inputs, ...callerInputs], moves: now.moves };
 }
 
 /**
  * @param {Input} input
  * @param {(file: string) => IndexAnswers | null} indexOf
+ * @param {Map<string, Moves | null>} answers this generation's answers, by input
+ * @returns {Moves | null}
+ */
+function callerInputMoves(input, indexOf, answers) {
+  const id = input.join('\0');
+  let moves = answers.get(id);
+  if (moves === undefined) {
+    moves = freshAnswer(input, indexOf);
+    answers.set(id, moves);
+  }
+  return moves;
+}
+
+/**
+ * @param {Input} input
+ * @param {(file: string) => IndexAnswers | null} indexOf
+ * @returns {Moves | null}
  */
 function freshAnswer(input, indexOf) {
   const file = input[1];
+  const holds = (/** @type {boolean} */ same) => (same ? NO_MOVES : null);
   switch (input[0]) {
     case 'indexed':
-      return coverage(indexOf(file)) === input[2];
+      return holds(coverage(indexOf(file)) === input[2]);
     case 'importers': {
       const index = indexOf(file);
-      if (!index) return false;
+      if (!index) return null;
       const tests = input[2].startsWith(TESTS);
-      return importersText(tests ? index.testFilesImporting(file) : index.filesImporting(file), tests) === input[2];
+      return holds(importersText(tests ? index.testFilesImporting(file) : index.filesImporting(file), tests) === input[2]);
     }
     case 'scan': {
       const roots = projectRootsOf(file);
       const store = roots ? projectStore(roots.callerRoot) : null;
-      return store !== null && keptScanHolds(store, file, input[2]);
+      return store === null ? null : keptScanMoves(store, file, input[2]);
     }
     default:
-      return false;
+      return null;
   }
 }
 

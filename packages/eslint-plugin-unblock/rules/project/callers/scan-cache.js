@@ -52,18 +52,19 @@ export function scanWithCache(store, index, file) {
 }
 
 /**
- * Whether the kept scan of `file` at the text with hash `hash` is there and holds now as it was
- * written: every input gives the same answer at the same place (a scan that holds only with its keys
- * moved is made again, and written again, when the index next asks for it).
+ * How the kept scan of `file` at the text with hash `hash` holds now: null when it is not there or an
+ * input gives another answer; else the moves of the code it read (none: it holds as written). The
+ * scan, with its keys moved the same way, is what a fresh scan would find (scanWithCache).
  * @param {import('../cache/store.js').Store} store
  * @param {string} file
  * @param {string | null} hash
+ * @returns {import('../workspace/input-check.js').Moves | null}
  */
-export function keptScanHolds(store, file, hash) {
-  if (hash === null || moduleTextHash(file) !== hash) return false;
+export function keptScanMoves(store, file, hash) {
+  if (hash === null || moduleTextHash(file) !== hash) return null;
   const kept = store.read(KIND, contentHash(`${file}\0${hash}`));
   const now = isFacts(kept) ? inputsNow(kept.inputs) : null;
-  return now !== null && now.moves.size === 0;
+  return now && movedOps(/** @type {ScanFacts} */ (kept).ops, now.moves) ? now.moves : null;
 }
 
 /**
