@@ -20,25 +20,16 @@
  */
 import path from 'node:path';
 import { contentHash } from '../project/cache/content-hash.js';
-import { grammarOf } from '../project/cache/grammar.js';
-import { projectStore } from '../project/cache/store.js';
 import { countVerdicts } from '../project/cache/stats.js';
-import { fitsSchema } from '../project/cache/schemas/by-kind.js';
-import { projectRootsOf } from '../project/bounds/project-root.js';
-import { lintBudgetSpent, onLintStart } from '../project/bounds/lint-bounds.js';
-import { moduleTextHash } from '../project/modules/module-cache.js';
-import { callerIndexFor } from '../project/callers/callers.js';
-import { allInputsNow } from '../project/callers/caller-inputs.js';
+import { isKeptReports } from '../project/cache/schemas/verdicts.js';
+import { lintBudgetSpent } from '../project/bounds/lint-bounds.js';
 import { anyMoved, namesPlaceIn } from '../project/workspace/moved-keys.js';
 import { lintSetting } from './lint-setting.js';
 import { keepReport, descriptorOf, fixesRecorded } from './kept-reports.js';
-import { fileRecording } from './file-recording.js';
-
-const KIND = 'verdicts';
+import { fileVerdicts } from './file-verdicts.js';
 
 /**
  * @typedef {import('./kept-reports.js').KeptReport} KeptReport
- * @typedef {{ inputs: import('../project/cache/inputs.js').Input[], reports: KeptReport[], of: [string, string] }} VerdictFacts
  *
  * @typedef {object} Verdicts  one rule's verdicts on the file being linted
  * @property {KeptReport[] | null} kept  the reports to make again (null: the file is analysed)
@@ -48,15 +39,10 @@ const KIND = 'verdicts';
  * @property {() => void} finished  the rule's analysis of the file is over (its last listener ran)
  */
 
-/** @type {Map<string, () => void>} verdicts made in the file last linted, by key: written when the next lint starts, or at exit */
-const unwritten = new Map();
-let writesAtExit = false;
-onLintStart(writeUnwritten);
-
 /**
  * One rule's verdicts on the file being linted, or null when none are kept for it: no project cache,
- * a file that is not on disk with this text, a setting that cannot be written down, a host that
- * cannot turn offsets into places.
+ * a file that is not on disk with this text (file-verdicts.js), a setting that cannot be written down,
+ * a host that cannot turn offsets into places.
  * @param {import('eslint').Rule.RuleContext} context the host's
  * @param {string} ruleId
  * @param {object} options the rule's options, defaults merged
@@ -65,53 +51,37 @@ onLintStart(writeUnwritten);
 export function verdictsOf(context, ruleId, options) {
   const { sourceCode, filename: file } = context;
   if (!path.isAbsolute(file) || typeof sourceCode.getLocFromIndex !== 'function' || typeof sourceCode.getIndexFromLoc !== 'function') return null;
-  const roots = projectRootsOf(file);
-  const store = roots ? projectStore(roots.callerRoot) : null;
-  const setting = store && lintSetting(context, options);
-  if (!store || !setting) return null;
-  const textHash = contentHash(sourceCode.text);
-  // Kept and used only for the text on disk: the project index reads the disk, not an unsaved buffer.
-  if (moduleTextHash(file) !== textHash) return null;
-  const key = contentHash(`${ruleId}\0${file}\0${textHash}\0${setting}\0${grammarOf(sourceCode.visitorKeys)}`);
-  const kept = store.read(KIND, key);
-  const now = isFacts(kept) ? allInputsNow(kept.inputs, callerIndexFor) : null;
+  const setting = lintSetting(context, options);
+  const forFile = setting === null ? null : fileVerdicts(context);
+  if (!forFile) return null;
+  const ruleKey = contentHash(`${ruleId}\0${setting}`);
+  const held = forFile.heldFor(ruleKey);
   // Code it read that only moved (lines added above it) leaves every answer as it was, keys moved with it:
   // the reports hold unless they name a place in such a module.
-  if (now && !namesMovedPlace(/** @type {VerdictFacts} */ (kept).reports, now.moves)) {
+  if (held && !namesMovedPlace(held.reports, held.moves)) {
     countVerdicts(true);
-    // Kept as they read now, so that the next run parses none of the changed modules to check them.
-    if (now.moves.size > 0) {
-      unwritten.set(key, () => store.write(KIND, key, { ...kept, inputs: now.inputs }));
-      noteExit();
-    }
-    return { kept: /** @type {VerdictFacts} */ (kept).reports, recordingTo: (ruleContext) => ruleContext, during: (work) => work(), finished() {} };
+    return { kept: held.reports, recordingTo: (ruleContext) => ruleContext, during: (work) => work(), finished() {} };
   }
   countVerdicts(false);
-  const recording = fileRecording(sourceCode);
   /** @type {KeptReport[]} */
   const reports = [];
-  let keepable = true;
   return {
     kept: null,
     recordingTo(ruleContext) {
       const report = (/** @type {any} */ descriptor) => {
-        const { descriptor: handed, kept: keptReport } = keepReport(descriptor, sourceCode);
-        reports.push(keptReport);
+        const { descriptor: handed, kept } = keepReport(descriptor, sourceCode);
+        reports.push(kept);
         ruleContext.report(handed);
       };
       // The host's context stays the prototype: its getters (filename, sourceCode…) work unchanged.
       return Object.create(ruleContext, { report: { value: report, enumerable: true } });
     },
-    during: (work) => recording.during(work),
+    during: (work) => forFile.recording.during(work),
     finished() {
-      // Out of time: what the analysis answered depends on the clock.
-      if (lintBudgetSpent(file)) keepable = false;
-      unwritten.set(key, () => {
-        /** @type {VerdictFacts} */
-        const facts = { inputs: recording.inputs(), reports, of: [file, textHash] };
-        if (keepable && recording.listed() && reports.every(fixesRecorded) && fitsSchema(KIND, plain(facts), roots?.callerRoot ?? null)) store.write(KIND, key, facts);
-      });
-      noteExit();
+      const kept = plain(reports);
+      // Out of time, what the analysis answered depends on the clock; a fix the host never asked for is unknown.
+      const keepable = !lintBudgetSpent(file) && reports.every(fixesRecorded) && isKeptReports(kept);
+      forFile.analysed(ruleKey, keepable ? kept : null);
     },
   };
 }
@@ -151,19 +121,6 @@ export function recordedListeners(listeners, verdicts) {
   return recorded;
 }
 
-/** Writes the verdicts made since the last write. */
-function writeUnwritten() {
-  for (const write of unwritten.values()) write();
-  unwritten.clear();
-}
-
-function noteExit() {
-  if (writesAtExit) return;
-  writesAtExit = true;
-  // The last file linted has no later lint to write its verdicts: the process's exit does.
-  process.once('exit', writeUnwritten);
-}
-
 /**
  * Whether kept reports name a place in a module whose code moved: a key (`file#start`) or a line of it
  * (`name.js:12`, as a proof's chain names an anonymous function).
@@ -186,22 +143,14 @@ function namesMovedPlace(reports, moves) {
 }
 
 /**
- * The facts as they will read back: what JSON keeps of them (an undefined field is dropped).
- * @param {VerdictFacts} facts
+ * Reports as they will read back: what JSON keeps of them (an undefined field is dropped).
+ * @param {KeptReport[]} reports
+ * @returns {unknown}
  */
-function plain(facts) {
+function plain(reports) {
   try {
-    return JSON.parse(JSON.stringify(facts));
+    return JSON.parse(JSON.stringify(reports));
   } catch {
     return null;
   }
-}
-
-/**
- * @param {unknown} value
- * @returns {value is VerdictFacts}
- */
-function isFacts(value) {
-  const facts = /** @type {any} */ (value);
-  return typeof facts === 'object' && facts !== null && Array.isArray(facts.inputs) && Array.isArray(facts.reports);
 }

@@ -13,10 +13,38 @@
  * @returns {string | null}
  */
 export function lintSetting(context, options) {
+  const language = /** @type {any} */ (context).languageOptions ?? {};
+  const parser = language.parser?.meta?.name ?? null;
+  const settings = context.settings ?? null;
+  // ESLint hands the files of one configuration the same options and settings objects: each is written down once.
+  const place = `${context.cwd ?? ''}\0${parser}\0${language.sourceType ?? ''}\0${language.ecmaVersion ?? ''}`;
+  let bySettings = written.get(options);
+  if (!bySettings) written.set(options, (bySettings = new WeakMap()));
+  const key = settings ?? NO_SETTINGS;
+  let byPlace = bySettings.get(key);
+  if (!byPlace) bySettings.set(key, (byPlace = new Map()));
+  let text = byPlace.get(place);
+  if (text === undefined) {
+    text = settingText(options, settings, context.cwd ?? null, parser, language);
+    byPlace.set(place, text);
+  }
+  return text;
+}
+
+/** @type {WeakMap<object, WeakMap<object, Map<string, string | null>>>} by options, settings, then folder and language */
+const written = new WeakMap();
+const NO_SETTINGS = {};
+
+/**
+ * @param {object} options
+ * @param {object | null} settings
+ * @param {string | null} cwd
+ * @param {string | null} parser
+ * @param {any} language
+ */
+function settingText(options, settings, cwd, parser, language) {
   try {
-    const language = /** @type {any} */ (context).languageOptions ?? {};
-    const parser = language.parser?.meta?.name ?? null;
-    return JSON.stringify([options, context.settings ?? null, context.cwd ?? null, parser, language.sourceType ?? null, language.ecmaVersion ?? null]);
+    return JSON.stringify([options, settings, cwd, parser, language.sourceType ?? null, language.ecmaVersion ?? null]);
   } catch {
     return null;
   }

@@ -191,14 +191,7 @@ function createIndex(root, files, layout, stamps) {
     noteImporters(file, found);
     return found;
   };
-  /** @type {Map<string, Set<string>>} file → the files that may call into it: itself and its importers */
-  const candidates = new Map();
-  /** @param {string} file */
-  const mayCall = (file) => {
-    let found = candidates.get(file);
-    if (!found) candidates.set(file, (found = new Set([file, ...importersThroughIndexes(importersOf(), file)])));
-    return found;
-  };
+  const mayCall = filesThatMayCall(importersOf);
   /** @param {string} file */
   const testFilesImporting = (file) => {
     testImporters ??= readImportMap(listProjectFiles(root, undefined, { tests: true }) ?? []);
@@ -224,19 +217,12 @@ function createIndex(root, files, layout, stamps) {
     // (`export * from`, or CommonJS's `Controllers.activitypub = require('./activitypub')`), folder by folder.
     filesImporting,
     testFilesImporting,
-    sitesOf(file, key) {
-      const sites = index.callers.get(key);
-      if (!sites) return [];
-      const callers = mayCall(file);
-      return usedSites(sites.filter((site) => callers.has(site.file))) ?? [];
-    },
+    sitesOf: (file, key) => usedSites((index.callers.get(key) ?? []).filter((site) => mayCall(file).has(site.file))) ?? [],
     entryOf(file, key) {
-      const entry = index.entries.get(key);
       const callers = mayCall(file);
       const scans = (index.entryScans.get(key) ?? []).filter((scanned) => callers.has(scanned));
-      if (!entry || scans.length === 0) return undefined;
       for (const scanned of scans) noteScanUsed(scanned);
-      return entry;
+      return scans.length > 0 ? index.entries.get(key) : undefined;
     },
     scanFilesImporting(file) {
       for (const candidate of [file, ...filesImporting(file)]) {
@@ -249,6 +235,26 @@ function createIndex(root, files, layout, stamps) {
     },
   };
   return index;
+}
+
+/**
+ * The files that may call into a file: itself and the files that import it (importersThroughIndexes),
+ * worked out once per file; each answer is noted as an input of the work being recorded.
+ * @param {() => Map<string, string[]>} importersOf
+ * @returns {(file: string) => Set<string>}
+ */
+function filesThatMayCall(importersOf) {
+  /** @type {Map<string, { importers: string[], all: Set<string> }>} */
+  const known = new Map();
+  return (file) => {
+    let found = known.get(file);
+    if (!found) {
+      const importing = importersThroughIndexes(importersOf(), file);
+      known.set(file, (found = { importers: importing, all: new Set([file, ...importing]) }));
+    }
+    noteImporters(file, found.importers);
+    return found.all;
+  };
 }
 
 /**

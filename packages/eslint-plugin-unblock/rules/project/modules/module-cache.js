@@ -86,6 +86,35 @@ export function moduleTextHash(file) {
 }
 
 /**
+ * The hash of a linted text when it is the file's text on disk, else null. A file not read yet in
+ * this lint is read and compared as text, and hashed once (its hash is then the module's, as
+ * moduleTextHash gives it): a warm run asks this of every linted file before anything else reads it.
+ * @param {string} file absolute path
+ * @param {string} text
+ * @returns {string | null}
+ */
+export function hashIfOnDisk(file, text) {
+  const cached = cache.get(file);
+  if (cached && cached.generation === lintGeneration()) {
+    const hash = contentHash(text);
+    return hash === cached.hash ? hash : null;
+  }
+  let disk = null;
+  let stat = null;
+  try {
+    stat = fs.statSync(file);
+    disk = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
+  } catch {
+    return null;
+  }
+  if (disk !== text) return null;
+  const hash = contentHash(text);
+  if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation: lintGeneration(), hash, parsed: false, view: null });
+  else cached.generation = lintGeneration();
+  return hash;
+}
+
+/**
  * @param {string} file
  * @param {boolean} parse the view is wanted, not only the hash
  * @returns {CacheEntry}

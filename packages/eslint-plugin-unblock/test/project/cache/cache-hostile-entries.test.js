@@ -85,7 +85,7 @@ describe('analysis/project/cache-hostile-entries', function () {
     'imports whose resolutions are numbers': ['imports', (value) => (value.resolutions = value.resolutions.map(() => 7))],
     'a scan whose entry points are keyed by numbers': ['scan', (value) => value.ops.forEach((/** @type {any} */ op) => 'e' in op && (op.e = 1))],
     'a scan whose call sites have no key': ['scan', (value) => value.ops.forEach((/** @type {any} */ op) => delete op.c)],
-    'verdicts whose reports point before the file': ['verdicts', (value) => value.reports.push({ start: -1, end: 0, point: false, fix: null, suggest: [], message: 'planted' })],
+    'verdicts whose reports point before the file': ['verdicts', (value) => Object.values(value.verdicts).forEach((/** @type {any[]} */ reports) => reports.push({ start: -1, end: 0, point: false, fix: null, suggest: [], message: 'planted' }))],
     'verdicts whose inputs hold null': ['verdicts', (value) => (value.inputs = [null])],
   };
   for (const [name, [kind, change]] of Object.entries(WRONG_SHAPES)) {

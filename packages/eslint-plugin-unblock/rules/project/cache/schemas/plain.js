@@ -60,7 +60,17 @@ export function hasFields(value, required, optional = {}) {
  * @param {string | null} root
  */
 export function isProjectPath(value, root) {
-  if (typeof value !== 'string' || !path.isAbsolute(value) || path.normalize(value) !== value) return false;
-  if (root === null || value === root) return true;
-  return value.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+  if (typeof value !== 'string') return false;
+  // A warm run checks tens of thousands of inputs naming a few hundred files: each answer is kept.
+  const id = `${root ?? ''}\0${value}`;
+  const known = projectPaths.get(id);
+  if (known !== undefined) return known;
+  const answer = path.isAbsolute(value) && path.normalize(value) === value && (root === null || value === root || value.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
+  if (projectPaths.size >= MAX_KNOWN_PATHS) projectPaths.clear();
+  projectPaths.set(id, answer);
+  return answer;
 }
+
+/** @type {Map<string, boolean>} root and path → whether the path lies inside the root */
+const projectPaths = new Map();
+const MAX_KNOWN_PATHS = 100_000;
