@@ -99,8 +99,8 @@ export function hashIfOnDisk(file, text) {
     const hash = contentHash(text);
     return hash === cached.hash ? hash : null;
   }
-  let disk = null;
-  let stat = null;
+  let disk;
+  let stat;
   try {
     stat = fs.statSync(file);
     disk = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
