@@ -2,15 +2,16 @@
  * A rule's verdicts on a file kept between runs (#43 decision (a)): the reports one rule made on one
  * file, kept in the project cache with everything its analysis read, and made again in a later run
  * without analysing the file while all of it is unchanged. What a verdict depends on:
- * - the file's text, the rule's options, ESLint's settings and language, the folder ESLint runs in
- *   (lint-setting.js) and the parser's grammar: the entry's key; the plugin's version: the cache's folder;
+ * - the file's text, the parser's grammar and the folder ESLint runs in: the key of the file's entry
+ *   (file-verdicts.js); the rule and its setting (options, ESLint's settings and language: lint-setting.js):
+ *   the key of its reports in that entry; the plugin's version: the cache's folder;
  * - what the analysis read elsewhere (../project/cache/inputs.js): each module, name and shape read,
  *   each import resolved, each dependency asked about, the concurrency helpers installed, how the
  *   project index covered the file, who imports each file asked about and the kept scan of every module
  *   whose call sites were used (../project/callers/caller-inputs.js). All are checked before a kept
  *   verdict is used; one that gives another answer, or moved, means the file is analysed again.
  * The rules of a file share one recording (file-recording.js): they share what they learn of the file
- * (its call summaries, its caller questions), so each rule's verdict is kept with what all of them read.
+ * (its call summaries, its caller questions), so their verdicts are kept with what all of them read.
  *
  * Not kept: a verdict made from a text that is not the file on disk (an editor's unsaved buffer), one
  * whose analysis ran out of its time or summary budget (its answers depend on the clock or on the order

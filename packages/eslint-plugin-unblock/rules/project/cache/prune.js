@@ -105,8 +105,8 @@ export function cacheBytes(folder) {
 }
 
 /**
- * The files of a code version's folder, `<kind>/<2 hex>/<key>.json` (and temporaries beside them):
- * real folders and regular files only (a link planted in the cache is not followed).
+ * The files of a code version's folder, `<kind>/<key>.json` (and temporaries beside them): real
+ * folders and regular files only (a link planted in the cache is not followed).
  * @param {string} folder
  * @returns {Entry[]}
  */
@@ -114,21 +114,19 @@ function entriesIn(folder) {
   /** @type {Entry[]} */
   const entries = [];
   for (const kind of foldersIn(folder)) {
-    for (const shard of foldersIn(path.join(folder, kind))) {
-      const dir = path.join(folder, kind, shard);
-      let names;
-      try {
-        names = fs.readdirSync(dir, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const name of names) {
-        if (!name.isFile() || !(name.name.endsWith('.json') || name.name.endsWith('.tmp'))) continue;
-        const file = path.join(dir, name.name);
-        const stat = fs.lstatSync(file, { throwIfNoEntry: false });
-        if (!stat?.isFile()) continue;
-        entries.push({ file, id: `${kind}/${name.name.slice(0, -'.json'.length)}`, kind, size: stat.size, mtimeMs: stat.mtimeMs });
-      }
+    const dir = path.join(folder, kind);
+    let names;
+    try {
+      names = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (!name.isFile() || !(name.name.endsWith('.json') || name.name.endsWith('.tmp'))) continue;
+      const file = path.join(dir, name.name);
+      const stat = fs.lstatSync(file, { throwIfNoEntry: false });
+      if (!stat?.isFile()) continue;
+      entries.push({ file, id: `${kind}/${name.name.slice(0, -'.json'.length)}`, kind, size: stat.size, mtimeMs: stat.mtimeMs });
     }
   }
   return entries;

@@ -10,7 +10,9 @@
  * index follows a module's importers through an index file, and one that the project index's
  * modules all import made its searches over this repository's own code far longer.
  *
- * This file: the cache's files. One file per entry, `<folder>/<code version>/<kind>/<2 hex>/<key>.json`,
+ * This file: the cache's files. One file per entry, `<folder>/<code version>/<kind>/<key>.json` (one folder
+ * per kind: a first run writes a thousand entries, and on some file systems making a folder costs a
+ * millisecond, as much as the entry; a folder of thousands of files is no burden to any of them),
  * written whole to a temporary name and renamed into place: a reader sees the old entry or the
  * new one, never half of one, and several lint processes (`eslint --concurrency`, a CI matrix
  * sharing a cache) may write the same entry at once (the last rename wins; both are complete).
@@ -83,7 +85,7 @@ function createStore(folder, root) {
    * @param {string} kind
    * @param {string} key
    */
-  const fileOf = (kind, key) => path.join(folder, kind, key.slice(0, 2), `${key}.json`);
+  const fileOf = (kind, key) => path.join(folder, kind, `${key}.json`);
   return {
     folder,
     read(kind, key) {

@@ -10,10 +10,9 @@
  * The scan is noted as one input, not as what it read: a much-called function's verdict reads the
  * scans of hundreds of modules, each with hundreds of inputs of its own, which one entry holds once.
  */
-import { noteInput, recordingNow } from '../cache/inputs.js';
+import { noteInputAgain, recordingNow } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
 import { anyMoved } from '../workspace/moved-keys.js';
-import { moduleTextHash } from '../modules/module-cache.js';
 import { lintPauses, boundsVersion } from '../bounds/lint-bounds.js';
 import { projectRootsOf } from '../bounds/project-root.js';
 import { projectStore } from '../cache/store.js';
@@ -30,22 +29,37 @@ import { keptScanMoves } from './scan-cache.js';
 const CALLER_KINDS = new Set(['scan', 'importers', 'indexed']);
 
 /**
- * Notes that the call sites and entry points found by the scan of `file` were used.
- * @param {string} file
+ * The inputs noted over and over (a scan used, the importers of a file, how a file is covered: once per
+ * question, thousands of times in a first run), each built once with its identity and noted again
+ * cheaply (../cache/inputs.js noteInputAgain). Kept while it is the same answer: a scan's while its
+ * module has the same text, the others while the same list or coverage is given.
+ * @type {Map<string, import('../cache/inputs.js').NotedInput>}
  */
-export function noteScanUsed(file) {
-  if (recordingNow()) noteInput(['scan', file, moduleTextHash(file)]);
+const noted = new Map();
+/** A long-lived process forgets them past this many (an editor's edits make new ones). */
+const MAX_NOTED = 50_000;
+
+/**
+ * @param {string} id what the input is about (its kind and file)
+ * @param {Input} input
+ */
+function noteKept(id, input) {
+  let kept = noted.get(id);
+  if (!kept || kept.input[2] !== input[2]) {
+    if (noted.size >= MAX_NOTED) noted.clear();
+    kept = { input, key: input.join('\0'), by: 0 };
+    noted.set(id, kept);
+  }
+  noteInputAgain(kept);
 }
 
 /**
- * Notes that the scans that found these call sites were used, and hands the sites on.
- * @template {{ file: string }} Site
- * @param {Site[] | undefined} sites
- * @returns {Site[] | undefined}
+ * Notes that the call sites and entry points found by the scan of `file` were used.
+ * @param {string} file
+ * @param {string | null} hash the hash of the module's text the scan read (the index keeps it from when it scanned)
  */
-export function usedSites(sites) {
-  if (sites && recordingNow()) for (const site of sites) noteScanUsed(site.file);
-  return sites;
+export function noteScanUsed(file, hash) {
+  if (recordingNow()) noteKept(`scan\0${file}`, ['scan', file, hash]);
 }
 
 /**
@@ -55,8 +69,19 @@ export function usedSites(sites) {
  * @param {boolean} [tests]
  */
 export function noteImporters(file, importers, tests = false) {
-  if (recordingNow()) noteInput(['importers', file, importersText(importers, tests)]);
+  if (!recordingNow()) return;
+  const id = `${tests ? 'tests' : 'importers'}\0${file}`;
+  // The same list as last time (an index answers each file's question from one list): its text is not made again.
+  const known = noted.get(id);
+  if (known && listOf.get(known) === importers) noteInputAgain(known);
+  else {
+    noteKept(id, ['importers', file, importersText(importers, tests)]);
+    listOf.set(/** @type {import('../cache/inputs.js').NotedInput} */ (noted.get(id)), importers);
+  }
 }
+
+/** @type {WeakMap<object, readonly string[]>} a noted importers input → the list it was made from */
+const listOf = new WeakMap();
 
 /**
  * Notes how the caller index covers `file` (none: null).
@@ -64,7 +89,7 @@ export function noteImporters(file, importers, tests = false) {
  * @param {{ complete: boolean } | null} index
  */
 export function noteIndexed(file, index) {
-  if (recordingNow()) noteInput(['indexed', file, coverage(index)]);
+  if (recordingNow()) noteKept(`indexed\0${file}`, ['indexed', file, coverage(index)]);
 }
 
 /**

@@ -17,7 +17,8 @@ import { scanWithCache, scanFacts, addScanFacts } from './scan-cache.js';
 import { projectStore } from '../cache/store.js';
 import { cacheFolderFor } from '../cache/settings.js';
 import { optionalRequire } from '../bounds/optional-require.js';
-import { noteImporters, noteIndexed, noteScanUsed, usedSites } from './caller-inputs.js';
+import { noteImporters, noteIndexed, noteScanUsed } from './caller-inputs.js';
+import { moduleTextHash } from '../modules/module-cache.js';
 
 /**
  * @typedef {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean, fallback?: boolean,
@@ -170,8 +171,8 @@ export function forgetCallerIndexes() {
  * @returns {CallerIndex}
  */
 function createIndex(root, files, layout, stamps) {
-  /** @type {Set<string>} the files scanned for callers */
-  const scanned = new Set();
+  /** @type {Map<string, string | null>} the files scanned for callers, and the hash of the text each scan read */
+  const scanned = new Map();
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
   let importers = null;
   /** @type {import('../workspace/import-map-request.js').ImportMapRequest | null} the map being read beside the lint */
@@ -185,13 +186,11 @@ function createIndex(root, files, layout, stamps) {
     return folder === null ? null : { folder, root, layout, stamps: files.map((file) => stamps.get(file) ?? '') };
   };
   const importersOf = () => (importers ??= request ? request.take() : readImportMap(files, importCache()));
+  const importing = filesThatMayCall(importersOf);
   /** @param {string} file */
-  const filesImporting = (file) => {
-    const found = importersThroughIndexes(importersOf(), file);
-    noteImporters(file, found);
-    return found;
-  };
-  const mayCall = filesThatMayCall(importersOf);
+  const filesImporting = (file) => importing(file).importers;
+  /** @param {string} file */
+  const mayCall = (file) => importing(file).all;
   /** @param {string} file */
   const testFilesImporting = (file) => {
     testImporters ??= readImportMap(listProjectFiles(root, undefined, { tests: true }) ?? []);
@@ -217,20 +216,26 @@ function createIndex(root, files, layout, stamps) {
     // (`export * from`, or CommonJS's `Controllers.activitypub = require('./activitypub')`), folder by folder.
     filesImporting,
     testFilesImporting,
-    sitesOf: (file, key) => usedSites((index.callers.get(key) ?? []).filter((site) => mayCall(file).has(site.file))) ?? [],
+    sitesOf(file, key) {
+      const callers = mayCall(file);
+      const sites = (index.callers.get(key) ?? []).filter((site) => callers.has(site.file));
+      for (const site of sites) noteScanUsed(site.file, scanned.get(site.file) ?? null);
+      return sites;
+    },
     entryOf(file, key) {
       const callers = mayCall(file);
-      const scans = (index.entryScans.get(key) ?? []).filter((scanned) => callers.has(scanned));
-      for (const scanned of scans) noteScanUsed(scanned);
+      const scans = (index.entryScans.get(key) ?? []).filter((module) => callers.has(module));
+      for (const module of scans) noteScanUsed(module, scanned.get(module) ?? null);
       return scans.length > 0 ? index.entries.get(key) : undefined;
     },
     scanFilesImporting(file) {
       for (const candidate of [file, ...filesImporting(file)]) {
+        if (!scanned.has(candidate)) {
+          scanned.set(candidate, moduleTextHash(candidate));
+          scanCandidate(root, index, candidate);
+        }
         // The answers rest on the scan of every module that may call into the file, made now or earlier in the run.
-        noteScanUsed(candidate);
-        if (scanned.has(candidate)) continue;
-        scanned.add(candidate);
-        scanCandidate(root, index, candidate);
+        noteScanUsed(candidate, scanned.get(candidate) ?? null);
       }
     },
   };
@@ -238,10 +243,11 @@ function createIndex(root, files, layout, stamps) {
 }
 
 /**
- * The files that may call into a file: itself and the files that import it (importersThroughIndexes),
- * worked out once per file; each answer is noted as an input of the work being recorded.
+ * The files that import a file (importersThroughIndexes), and with it those that may call into it,
+ * worked out once per file and index; each answer is noted as an input of the work being recorded.
+ * The list handed out is the same each time: who uses it must not change it.
  * @param {() => Map<string, string[]>} importersOf
- * @returns {(file: string) => Set<string>}
+ * @returns {(file: string) => { importers: string[], all: Set<string> }}
  */
 function filesThatMayCall(importersOf) {
   /** @type {Map<string, { importers: string[], all: Set<string> }>} */
@@ -249,11 +255,11 @@ function filesThatMayCall(importersOf) {
   return (file) => {
     let found = known.get(file);
     if (!found) {
-      const importing = importersThroughIndexes(importersOf(), file);
-      known.set(file, (found = { importers: importing, all: new Set([file, ...importing]) }));
+      const importers = importersThroughIndexes(importersOf(), file);
+      known.set(file, (found = { importers, all: new Set([file, ...importers]) }));
     }
     noteImporters(file, found.importers);
-    return found.all;
+    return found;
   };
 }
 

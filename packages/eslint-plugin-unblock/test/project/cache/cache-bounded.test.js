@@ -99,7 +99,7 @@ describe('project cache: bounded', function () {
     const files = [];
     for (let at = 0; at < 10; at++) {
       const key = `${at}`.padStart(2, '0') + 'f'.repeat(38);
-      const file = path.join(folder, 'imports', key.slice(0, 2), `${key}.json`);
+      const file = path.join(folder, 'imports', `${key}.json`);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       // 1,000 bytes each, of a kind only the cap removes.
       const text = JSON.stringify({ kind: 'imports', key, value: { layout: '', files: {}, resolutions: [] } });
