@@ -93,7 +93,7 @@ export function noteIndexed(file, index) {
 }
 
 /**
- * Whether an input is one of the caller index's (checked by callerInputHolds, not by ../workspace/input-check.js).
+ * Whether an input is one of the caller index's (checked here, not by ../workspace/input-check.js).
  * @param {Input} input
  */
 export function isCallerInput(input) {
