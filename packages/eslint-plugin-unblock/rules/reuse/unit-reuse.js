@@ -124,12 +124,7 @@ export function createUnitReuse(context, ruleId, options) {
      * @param {() => void} analyse
      */
     analyse(analyse) {
-      /** @type {import('../project/cache/inputs.js').Input[] | null} null: not all listed (nothing is reused after this lint) */
-      let inputs = [];
-      if (seenBefore) {
-        const recorded = recordingInputs(analyse);
-        inputs = recorded.unlisted ? null : recorded.inputs;
-      } else analyse();
+      const inputs = seenBefore ? listedInputsOf(analyse) : (analyse(), []);
       const reuse = plan ?? null;
       if (reuse) replay(reuse, skipped, reports, sourceCode, context);
       remember(key, {
@@ -150,6 +145,17 @@ export function createUnitReuse(context, ruleId, options) {
       lastLints.delete(key);
     },
   };
+}
+
+/**
+ * Runs the analysis, and returns what it read in other files; null when that is not all listed (it used
+ * what was read while nothing was recorded): nothing is reused after such a lint.
+ * @param {() => void} analyse
+ * @returns {import('../project/cache/inputs.js').Input[] | null}
+ */
+function listedInputsOf(analyse) {
+  const recorded = recordingInputs(analyse);
+  return recorded.unlisted ? null : recorded.inputs;
 }
 
 /**
