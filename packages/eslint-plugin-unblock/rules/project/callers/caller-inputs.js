@@ -96,7 +96,7 @@ export function noteIndexed(file, index) {
  * Whether an input is one of the caller index's (checked here, not by ../workspace/input-check.js).
  * @param {Input} input
  */
-export function isCallerInput(input) {
+function isCallerInput(input) {
   return CALLER_KINDS.has(input[0]);
 }
 
