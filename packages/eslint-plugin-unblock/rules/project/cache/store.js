@@ -43,6 +43,7 @@ const MAX_ENTRY_BYTES = 64 * 1024 * 1024;
  * @property {string} folder   where this code version's entries live
  * @property {(kind: string, key: string) => any} read      the value written under the key, or undefined
  * @property {(kind: string, key: string, value: any) => void} write
+ * @property {(kind: string, key: string) => boolean} has  whether an entry file is there (not read, not checked)
  */
 
 /** @type {Map<string, Store>} by cache folder and project root */
@@ -88,6 +89,7 @@ function createStore(folder, root) {
   const fileOf = (kind, key) => path.join(folder, kind, `${key}.json`);
   return {
     folder,
+    has: (kind, key) => fs.existsSync(fileOf(kind, key)),
     read(kind, key) {
       const text = readRegularFile(fileOf(kind, key), MAX_ENTRY_BYTES);
       if (text === null) return undefined;

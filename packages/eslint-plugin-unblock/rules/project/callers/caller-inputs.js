@@ -21,8 +21,8 @@ import { keptScanMoves } from './scan-cache.js';
 /**
  * @typedef {import('../cache/inputs.js').Input} Input
  * @typedef {import('../workspace/input-check.js').Moves} Moves
- * @typedef {{ filesImporting(file: string): string[], testFilesImporting(file: string): string[], complete: boolean }} IndexAnswers
- *   what the checks ask of the caller index that covers a file
+ * @typedef {{ filesImporting(file: string): string[], testFilesImporting(file: string): string[], complete: boolean, layout: string | null }} IndexAnswers
+ *   what the checks ask of the caller index that covers a file (layout: the project's, which the scans' imports resolved under)
  */
 
 /** The kinds of input this file notes and checks. */
@@ -191,7 +191,7 @@ function freshAnswer(input, indexOf) {
     case 'scan': {
       const roots = projectRootsOf(file);
       const store = roots ? projectStore(roots.callerRoot) : null;
-      return store === null ? null : keptScanMoves(store, file, input[2]);
+      return store === null ? null : keptScanMoves(store, file, input[2], indexOf(file)?.layout ?? null);
     }
     default:
       return null;

@@ -55,6 +55,8 @@ import { moduleTextHash } from '../modules/module-cache.js';
  * @property {boolean} complete  every file that can call a function is scanned when it is asked about (false for
  *   the index of one file alone: other files may call what it exports)
  * @property {Map<string, EntryFact>} entries function key → entry point
+ * @property {string | null} layout  what decides how the project's imports resolve (../workspace/project-layout.js; null:
+ *   the index of one file alone)
  * @property {Map<string, string[]>} entryScans function key → the modules whose scans set its entry point (a route
  *   module handed its handlers registers them in another module: routes-through-parameters.js)
  * @property {(file: string) => void} scanFilesImporting  scans a file and the files that import it (once each)
@@ -135,6 +137,7 @@ export function singleFileIndex(file, program, visitorKeys) {
       callers: new Map(),
       entries: new Map(),
       entryScans: new Map(),
+      layout: null,
       complete: false,
       prefetchImports() {},
       importedOnlyByTests: () => false,
@@ -203,6 +206,7 @@ function createIndex(root, files, layout, stamps) {
     callers: new Map(),
     entries: new Map(),
     entryScans: new Map(),
+    layout,
     // Without the parser no file that may call a function can be read: what calls it is not known.
     complete: optionalRequire('oxc-parser') !== null,
     prefetchImports() {
@@ -232,7 +236,7 @@ function createIndex(root, files, layout, stamps) {
       for (const candidate of [file, ...filesImporting(file)]) {
         if (!scanned.has(candidate)) {
           scanned.set(candidate, moduleTextHash(candidate));
-          scanCandidate(root, index, candidate);
+          scanCandidate(root, index, candidate, layout);
         }
         // The answers rest on the scan of every module that may call into the file, made now or earlier in the run.
         noteScanUsed(candidate, scanned.get(candidate) ?? null);
@@ -273,13 +277,14 @@ function filesThatMayCall(importersOf) {
  * @param {string} root
  * @param {CallerIndex} index
  * @param {string} candidate
+ * @param {string} layout the project's layout
  */
-function scanCandidate(root, index, candidate) {
+function scanCandidate(root, index, candidate, layout) {
   try {
     // What this scan found in an earlier run, where its inputs have not changed (scan-cache.js).
     const store = projectStore(root);
     if (store) {
-      scanWithCache(store, index, candidate);
+      scanWithCache(store, index, candidate, layout);
     } else {
       addScanFacts(index, scanFacts(candidate), candidate);
     }

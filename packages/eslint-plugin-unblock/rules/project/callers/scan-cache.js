@@ -15,6 +15,7 @@ import { movedKey } from '../workspace/moved-keys.js';
 import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { countScan } from '../cache/stats.js';
 import { scanModule, callAt, putEntry } from './call-sites.js';
+import { scanLedgerHolds, noteScanHeld } from './scan-ledger.js';
 
 const KIND = 'scan';
 
@@ -26,13 +27,14 @@ const KIND = 'scan';
 /**
  * Scans `file` for callers into `index`, as callers.js does: from the cache when the facts of an
  * earlier scan of the same text still hold, else by reading the module (and then keeps the facts
- * for the next run).
+ * for the next run). Either way the ledger notes what the scan read (scan-ledger.js).
  * @param {import('../cache/store.js').Store} store
  * @param {import('./callers.js').CallerIndex} index
  * @param {string} file the module scanned
+ * @param {string} layout the project's layout (../workspace/project-layout.js)
  */
-export function scanWithCache(store, index, file) {
-  const key = contentHash(`${file}\0${moduleTextHash(file) ?? ''}`);
+export function scanWithCache(store, index, file, layout) {
+  const key = scanKey(file, moduleTextHash(file));
   const kept = store.read(KIND, key);
   const now = isFacts(kept) ? inputsNow(kept.inputs) : null;
   const keptOps = now && movedOps(/** @type {ScanFacts} */ (kept).ops, now.moves);
@@ -41,6 +43,7 @@ export function scanWithCache(store, index, file) {
     countScan(true);
     // Kept as they read now: the next run finds the changed modules' hashes the same, and parses none of them.
     if (now.moves.size > 0) store.write(KIND, key, { inputs: now.inputs, ops: keptOps });
+    noteScanHeld(store, key, now.inputs, layout);
     return;
   }
   // Its own inputs, kept with it: work that uses the scan notes the entry itself (caller-inputs.js).
@@ -48,23 +51,39 @@ export function scanWithCache(store, index, file) {
   // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
   addScanFacts(index, ops, file);
   store.write(KIND, key, { inputs, ops });
+  noteScanHeld(store, key, inputs, layout);
   countScan(false);
 }
 
 /**
  * How the kept scan of `file` at the text with hash `hash` holds now: null when it is not there or an
  * input gives another answer; else the moves of the code it read (none: it holds as written). The
- * scan, with its keys moved the same way, is what a fresh scan would find (scanWithCache).
+ * scan, with its keys moved the same way, is what a fresh scan would find (scanWithCache). The ledger
+ * answers first where it can (scan-ledger.js): then the entry is not read.
  * @param {import('../cache/store.js').Store} store
  * @param {string} file
  * @param {string | null} hash
+ * @param {string | null} layout the project's layout now (null: not known, the ledger is not asked)
  * @returns {import('../workspace/input-check.js').Moves | null}
  */
-export function keptScanMoves(store, file, hash) {
+export function keptScanMoves(store, file, hash, layout) {
   if (hash === null || moduleTextHash(file) !== hash) return null;
-  const kept = store.read(KIND, contentHash(`${file}\0${hash}`));
+  const key = scanKey(file, hash);
+  if (layout !== null && scanLedgerHolds(store, key, layout)) return new Map();
+  const kept = store.read(KIND, key);
   const now = isFacts(kept) ? inputsNow(kept.inputs) : null;
-  return now && movedOps(/** @type {ScanFacts} */ (kept).ops, now.moves) ? now.moves : null;
+  const moves = now && movedOps(/** @type {ScanFacts} */ (kept).ops, now.moves) ? now.moves : null;
+  if (now && moves?.size === 0 && layout !== null) noteScanHeld(store, key, now.inputs, layout);
+  return moves;
+}
+
+/**
+ * The key of the kept scan of a module's text.
+ * @param {string} file
+ * @param {string | null} hash
+ */
+function scanKey(file, hash) {
+  return contentHash(`${file}\0${hash ?? ''}`);
 }
 
 /**

@@ -87,12 +87,15 @@ describe('analysis/project/cache-hostile-entries', function () {
     'a scan whose call sites have no key': ['scan', (value) => value.ops.forEach((/** @type {any} */ op) => delete op.c)],
     'verdicts whose reports point before the file': ['verdicts', (value) => Object.values(value.verdicts).forEach((/** @type {any[]} */ reports) => reports.push({ start: -1, end: 0, point: false, fix: null, suggest: [], message: 'planted' }))],
     'verdicts whose inputs hold null': ['verdicts', (value) => (value.inputs = [null])],
+    'a scan ledger whose lines name modules past its list': ['scan-ledger', (value) => value.lines.forEach((/** @type {any} */ line) => (line[3] = [value.files.length]))],
+    'a scan ledger whose hashes are numbers': ['scan-ledger', (value) => value.files.forEach((/** @type {any} */ file) => (file[1] = 1))],
   };
   for (const [name, [kind, change]] of Object.entries(WRONG_SHAPES)) {
     it(`takes ${name} for a miss, counts it, and reports as without a cache`, async () => {
       const { dir, cache, off } = await filled();
       // A run with its verdicts kept reads no fact: the facts planted are read when the files are analysed.
-      if (kind !== 'verdicts') forgetVerdicts(cache);
+      // The scan ledger is read only to check kept verdicts: they stay.
+      if (kind !== 'verdicts' && kind !== 'scan-ledger') forgetVerdicts(cache);
       const tampered = tamper(cache, kind, change);
       const run = await lintWithStats(dir, cache);
       assert.deepEqual(run.reports, off);

@@ -5,11 +5,12 @@
  */
 import { isImportsEntry } from './imports.js';
 import { isScanEntry } from './scan.js';
+import { isScanLedgerEntry } from './scan-ledger.js';
 import { isSummariesEntry } from './summaries.js';
 import { isVerdictsEntry } from './verdicts.js';
 
 /** @type {Record<string, (value: unknown, root: string | null) => boolean>} */
-const SCHEMAS = { scan: isScanEntry, summaries: isSummariesEntry, imports: isImportsEntry, verdicts: isVerdictsEntry };
+const SCHEMAS = { scan: isScanEntry, 'scan-ledger': isScanLedgerEntry, summaries: isSummariesEntry, imports: isImportsEntry, verdicts: isVerdictsEntry };
 
 /**
  * Whether a kept value fits the schema of its kind.
