@@ -1,13 +1,18 @@
-// Measures what the extension's README reports: loading the lint engine, the lint of a
-// 2,000-line TypeScript file after a one-line edit (median of many), and, interleaved with it in
-// the same loop, TypeScript's own ts.createSourceFile of the same edited text: the ratio of the
-// two is the editor's speed goal (issue 14: at most 3). Uses the built bundles in dist/ (run
-// scripts/build.mjs first). Usage: node scripts/measure-lint.mjs [--runs 15] (each series runs twice)
+// Measures what the extension's README reports: loading the lint engine, and for two files, the
+// generated 2,000-line TypeScript module and a real 2,300-line service (real-service-file.mjs),
+// the lint after a one-line edit (median of many) with the rules and with every rule off (the floor
+// under any rule), and, interleaved with them in the same loop, TypeScript's own
+// ts.createSourceFile of the same edited text. Two goals are printed against: the lint at most 3
+// times ts.createSourceFile (issue 14), and what the rules add over the no-rule lint at most +25%
+// (#43). Uses the built bundles in dist/ (run scripts/build.mjs first).
+// Usage: node scripts/measure-lint.mjs [--runs 15] [--real FILE] (each series runs twice)
 import { createRequire } from 'node:module';
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runsOption, quantile, editedText, machineLine } from './measure-support.mjs';
+import { realServiceFile, editLineOf } from './real-service-file.mjs';
 
 const require = createRequire(import.meta.url);
 /** @type {typeof import('typescript')} */
@@ -17,24 +22,17 @@ const runs = runsOption(15);
 
 const { largeTypeScriptFile } = require('./large-typescript-file.cjs');
 
-let t0 = performance.now();
+const t0 = performance.now();
 const engine = require(path.join(dist, 'lint-engine.js'));
 const engineLoadMs = performance.now() - t0;
 
 const settings = { severity: {}, ruleOptions: {} };
-const { text, groups } = largeTypeScriptFile(2000);
-t0 = performance.now();
-const first = engine.lintText(text, { fileName: 'large.ts', languageId: 'typescript', settings });
-const firstLintMs = performance.now() - t0;
-if (first.messages.length !== groups) throw new Error(`expected ${groups} reports, got ${first.messages.length}`);
+const allOff = { severity: Object.fromEntries(engine.ruleIds.map((id) => [id, 'off'])), ruleOptions: {} };
+const fmt = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`;
+/** @param {number} part @param {number} whole */
+const percentOver = (part, whole) => `${part >= whole ? '+' : ''}${Math.round((100 * (part - whole)) / whole)}%`;
 
-const lines = text.split('\n');
-/** Lints after a one-line edit (as typing makes), `runs` times; returns the durations. */
-/** CPU time of each lint too: on a shared machine it shows what an idle one would take. */
-const cpuTimes = { all: /** @type {number[]} */ ([]), none: /** @type {number[]} */ ([]) };
-/** ts.createSourceFile of each edited text, right after its lint: wall and CPU time. */
-const parseTimes = { wall: /** @type {number[]} */ ([]), cpu: /** @type {number[]} */ ([]) };
-/** @param {() => void} work @returns {{ wall: number, cpu: number }} */
+/** @param {() => void} work @returns {{ wall: number, cpu: number }} CPU time too: on a shared machine it shows what an idle one would take */
 function timed(work) {
   const cpu0 = process.cpuUsage();
   const start = performance.now();
@@ -43,35 +41,79 @@ function timed(work) {
   const used = process.cpuUsage(cpu0);
   return { wall, cpu: (used.user + used.system) / 1000 };
 }
-function measure(/** @type {typeof settings} */ lintSettings, /** @type {number[]} */ cpu) {
-  const times = [];
-  for (let run = 0; run < runs; run++) {
-    const edited = editedText(lines, run);
-    const lint = timed(() => engine.lintText(edited, { fileName: 'large.ts', languageId: 'typescript', settings: lintSettings }));
-    times.push(lint.wall);
-    cpu.push(lint.cpu);
-    // setParentNodes as a language service would; the same text, a different file name so no cache helps.
-    const parse = timed(() => ts.createSourceFile(`parse-${run}.ts`, edited, ts.ScriptTarget.Latest, true));
-    parseTimes.wall.push(parse.wall);
-    parseTimes.cpu.push(parse.cpu);
-  }
-  return times;
-}
-// Interleaved in halves so a change in machine load hits both alike.
-const allOff = { severity: Object.fromEntries(engine.ruleIds.map((id) => [id, 'off'])), ruleOptions: {} };
-const times = [...measure(settings, cpuTimes.all)];
-const parseOnly = [...measure(allOff, cpuTimes.none)];
-times.push(...measure(settings, cpuTimes.all));
-parseOnly.push(...measure(allOff, cpuTimes.none));
 
-const fmt = (/** @type {number} */ ms) => `${ms.toFixed(1)} ms`;
+/**
+ * @typedef {object} Subject
+ * @property {string} label what the printout calls it
+ * @property {string} fileName the path the editor would lint it from
+ * @property {string} [cwd] the workspace folder the editor would lint it in (where the project index starts)
+ * @property {string} text
+ * @property {number} editAt how many lines come before the typed line
+ * @property {number} [reports] how many reports its first lint must give (the generated file's)
+ */
+
+/**
+ * Lints the subject after a one-line edit, `runs` times per half, with the rules and with none,
+ * each lint followed by ts.createSourceFile of the same text; prints the figures.
+ * @param {Subject} subject
+ */
+function measureFile(subject) {
+  const lines = subject.text.split('\n');
+  const lint = (/** @type {string} */ text, /** @type {typeof settings} */ lintSettings) => engine.lintText(text, { fileName: subject.fileName, cwd: subject.cwd, languageId: 'typescript', settings: lintSettings });
+  const t0 = performance.now();
+  const first = lint(subject.text, settings);
+  const firstLintMs = performance.now() - t0;
+  const fatal = first.messages.find((message) => message.fatal);
+  if (fatal) throw new Error(`${subject.label} does not parse: ${fatal.message}`);
+  if (subject.reports !== undefined && first.messages.length !== subject.reports) throw new Error(`expected ${subject.reports} reports, got ${first.messages.length}`);
+  const withRules = { wall: /** @type {number[]} */ ([]), cpu: /** @type {number[]} */ ([]) };
+  const noRule = { wall: /** @type {number[]} */ ([]), cpu: /** @type {number[]} */ ([]) };
+  const parse = { wall: /** @type {number[]} */ ([]), cpu: /** @type {number[]} */ ([]) };
+  const series = (/** @type {typeof settings} */ lintSettings, /** @type {typeof withRules} */ into) => {
+    for (let run = 0; run < runs; run++) {
+      const edited = editedText(lines, run, subject.editAt);
+      const one = timed(() => lint(edited, lintSettings));
+      into.wall.push(one.wall);
+      into.cpu.push(one.cpu);
+      // setParentNodes as a language service would; the same text, a different file name so no cache helps.
+      const parsed = timed(() => ts.createSourceFile(`parse-${run}.ts`, edited, ts.ScriptTarget.Latest, true));
+      parse.wall.push(parsed.wall);
+      parse.cpu.push(parsed.cpu);
+    }
+  };
+  // Interleaved in halves so a change in machine load hits both alike.
+  series(settings, withRules);
+  series(allOff, noRule);
+  series(settings, withRules);
+  series(allOff, noRule);
+  printFigures(subject, { firstLintMs, reports: first.messages.length, withRules, noRule, parse });
+}
+
+/**
+ * @param {Subject} subject
+ * @param {{ firstLintMs: number, reports: number, withRules: { wall: number[], cpu: number[] }, noRule: { wall: number[], cpu: number[] }, parse: { wall: number[], cpu: number[] } }} figures
+ */
+function printFigures(subject, { firstLintMs, reports, withRules, noRule, parse }) {
+  const median = (/** @type {number[]} */ values) => quantile(values, 0.5);
+  console.log(`\n${subject.label} (${subject.text.split('\n').length} lines, ${reports} reports; a line typed after line ${subject.editAt})`);
+  console.log(`first lint (loads the TypeScript parser, and for a real file reads its project): ${fmt(firstLintMs)}; parsed by ${engine.lastTypeScriptParse?.() === 'oxc' ? 'oxc-parser (src/lint/oxc-parser/)' : 'typescript-eslint'}`);
+  console.log(`lint after a one-line edit, ${withRules.wall.length} runs: median ${fmt(median(withRules.wall))}, p90 ${fmt(quantile(withRules.wall, 0.9))}, min ${fmt(Math.min(...withRules.wall))}`);
+  console.log(`  of which parsing + ESLint without any rule: median ${fmt(median(noRule.wall))}, min ${fmt(Math.min(...noRule.wall))}`);
+  console.log(`CPU time per lint (process, incl. GC threads): median ${fmt(median(withRules.cpu))}; without rules ${fmt(median(noRule.cpu))}`);
+  console.log(`the rules' share over the no-rule lint (goal <= +25%): ${percentOver(median(withRules.cpu), median(noRule.cpu))} by median CPU time, ${percentOver(median(withRules.wall), median(noRule.wall))} by median wall time`);
+  const parseMedian = median(parse.wall);
+  console.log(`ts.createSourceFile of the same text, interleaved: median ${fmt(parseMedian)}, min ${fmt(Math.min(...parse.wall))}; CPU median ${fmt(median(parse.cpu))}`);
+  const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (a / b).toFixed(1);
+  console.log(`ratio lint / ts.createSourceFile (goal <= 3): ${ratio(median(withRules.wall), parseMedian)} by median wall time, ${ratio(Math.min(...withRules.wall), Math.min(...parse.wall))} by min, ${ratio(median(withRules.cpu), median(parse.cpu))} by median CPU time; without rules ${ratio(median(noRule.cpu), median(parse.cpu))} by median CPU time`);
+}
+
 console.log(machineLine());
 console.log(`loading dist/lint-engine.js: ${fmt(engineLoadMs)} (the TypeScript parser loads on the first TS lint)`);
-console.log(`first lint of the 2,000-line TypeScript file (loads the TypeScript parser): ${fmt(firstLintMs)}; parsed by ${engine.lastTypeScriptParse?.() === 'oxc' ? 'oxc-parser (src/lint/oxc-parser/)' : 'typescript-eslint'}`);
-console.log(`lint after a one-line edit, ${times.length} runs: median ${fmt(quantile(times, 0.5))}, p90 ${fmt(quantile(times, 0.9))}, min ${fmt(Math.min(...times))}`);
-console.log(`  of which parsing + ESLint without any rule: median ${fmt(quantile(parseOnly, 0.5))}, min ${fmt(Math.min(...parseOnly))}`);
-console.log(`CPU time per lint (process, incl. GC threads): median ${fmt(quantile(cpuTimes.all, 0.5))}; without rules ${fmt(quantile(cpuTimes.none, 0.5))}`);
-const parseMedian = quantile(parseTimes.wall, 0.5);
-console.log(`ts.createSourceFile of the same text, interleaved: median ${fmt(parseMedian)}, min ${fmt(Math.min(...parseTimes.wall))}; CPU median ${fmt(quantile(parseTimes.cpu, 0.5))}`);
-console.log(`ratio lint / ts.createSourceFile (goal <= 3): ${(quantile(times, 0.5) / parseMedian).toFixed(1)} by median wall time, ${(Math.min(...times) / Math.min(...parseTimes.wall)).toFixed(1)} by min, ${(quantile(cpuTimes.all, 0.5) / quantile(parseTimes.cpu, 0.5)).toFixed(1)} by median CPU time`);
-console.log(`machine load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above ~1.5 the numbers are provisional)`);
+const generated = largeTypeScriptFile(2000);
+measureFile({ label: 'the generated 2,000-line TypeScript file', fileName: 'large.ts', text: generated.text, editAt: 7, reports: generated.groups });
+const real = realServiceFile();
+if ('file' in real) {
+  const text = fs.readFileSync(real.file, 'utf8');
+  measureFile({ label: `a real service, ${real.file}`, fileName: real.file, cwd: real.cwd, text, editAt: editLineOf(text.split('\n')) });
+} else console.log(`\nthe real service is not measured: ${real.missing}`);
+console.log(`\nmachine load average at the end: ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} (2 cores: above ~1.5 the numbers are provisional)`);

@@ -20,12 +20,14 @@ export const quantile = (values, q) => [...values].sort((a, b) => a - b)[Math.mi
 export const median = (values) => quantile(values, 0.5);
 
 /**
- * The text after a one-line edit near the top, as typing makes: a comment line that differs per run.
+ * The text after a one-line edit, as typing makes: a comment line that differs per run, near the top
+ * (the generated file's first function) or after line `at`.
  * @param {string[]} lines the original text's lines
  * @param {number} run
+ * @param {number} [at] how many lines come before the edit
  */
-export function editedText(lines, run) {
-  return [...lines.slice(0, 7), `  // edit ${run}`, ...lines.slice(7)].join('\n');
+export function editedText(lines, run, at = 7) {
+  return [...lines.slice(0, at), `  // edit ${run}`, ...lines.slice(at)].join('\n');
 }
 
 export function machineLine() {
