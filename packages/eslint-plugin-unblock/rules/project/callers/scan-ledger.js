@@ -165,24 +165,22 @@ function hookWrites() {
   if (writesHooked) return;
   writesHooked = true;
   writtenAtPauses = lintPauses();
-  // At exit, only into a cache folder still there: one removed meanwhile (by a user, by a test) is not made again for it.
-  process.once('exit', () => writeLedgers(true));
+  process.once('exit', writeLedgers);
   // A long-lived process (an editor's) writes after each pause in linting; a command-line run, at exit.
   onLintStart(() => {
-    if (lintPauses() !== writtenAtPauses) writeLedgers(false);
+    if (lintPauses() !== writtenAtPauses) writeLedgers();
   });
 }
 
 /**
- * Writes each ledger that changed.
- * @param {boolean} atExit
+ * Writes each ledger that changed, only into a cache folder still there: its lines came from entries
+ * read or written there, so one gone since was removed (by a user, by a test), and is not made again.
  */
-function writeLedgers(atExit) {
+function writeLedgers() {
   writtenAtPauses = lintPauses();
   for (const store of unwritten) {
     const ledger = ledgerOf(store);
-    const there = !atExit || fs.existsSync(store.folder);
-    if (ledger.changed && there) {
+    if (ledger.changed && fs.existsSync(store.folder)) {
       // A line of a scan this process did not meet stays while its entry does: an edited module's old scans go with their entries (../cache/prune.js).
       for (const key of ledger.lines.keys()) if (!ledger.touched.has(key) && !store.has('scan', key)) ledger.lines.delete(key);
       if (ledger.lines.size <= MAX_LINES) store.write(KIND, KEY, encoded(ledger.lines));

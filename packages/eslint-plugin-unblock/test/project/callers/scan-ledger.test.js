@@ -11,6 +11,7 @@ import path from 'node:path';
 import { storeIn, forgetStores } from '../../../rules/project/cache/store.js';
 import { scanLedgerHolds, noteScanHeld } from '../../../rules/project/callers/scan-ledger.js';
 import { moduleTextHash, forgetModule } from '../../../rules/project/modules/module-cache.js';
+import { noteLint } from '../../../rules/project/bounds/lint-bounds.js';
 
 describe('analysis/project/scan-ledger', () => {
   /** @type {string} */
@@ -79,5 +80,19 @@ describe('analysis/project/scan-ledger', () => {
     noteScanHeld(store, 'k1', /** @type {any} */ (scanInputs()), 'layout-1');
     noteScanHeld(store, 'k1', /** @type {any} */ ([...scanInputs(), ['folder', root, 'mailer.js\nqueue.js']]), 'layout-1');
     assert.equal(scanLedgerHolds(store, 'k1', 'layout-1'), false);
+  });
+
+  it('makes no removed cache folder again when it writes its lines', async () => {
+    const store = storeIn(cache, root);
+    // A kept scan: the cache folder is there, as when a scan's line is noted in a lint.
+    store.write('scan', 'k0', { inputs: [], ops: [] });
+    noteScanHeld(store, 'k1', /** @type {any} */ (scanInputs()), 'layout-1');
+    fs.rmSync(cache, { recursive: true, force: true });
+    // Lints that start after pauses: where a long-lived process (an editor's) writes its ledger.
+    for (let lint = 0; lint < 3; lint++) {
+      noteLint({ filename: path.join(root, `edited-${lint}.js`), cwd: root, sourceCode: { text: '' } });
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    assert.equal(fs.existsSync(cache), false);
   });
 });
