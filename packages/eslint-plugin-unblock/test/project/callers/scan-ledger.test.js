@@ -14,14 +14,11 @@ import { moduleTextHash, forgetModule } from '../../../rules/project/modules/mod
 import { noteLint } from '../../../rules/project/bounds/lint-bounds.js';
 
 describe('analysis/project/scan-ledger', () => {
-  /** @type {string} */
-  let root;
-  /** @type {string} */
-  let cache;
-  /** @type {string} */
-  let mailer;
-  /** @type {string} */
-  let queue;
+  // The project, its cache folder, and its two modules: made again for each test.
+  let root = '';
+  let cache = '';
+  let mailer = '';
+  let queue = '';
   beforeEach(() => {
     root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-ledger-')));
     cache = path.join(root, 'node_modules', '.cache', 'unblock');
