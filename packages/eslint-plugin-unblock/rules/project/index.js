@@ -20,7 +20,7 @@ import { summaryKeeper } from './callees/summary-cache.js';
 import { unknownSummary, mergeInto } from '../effects/effect-summary.js';
 import { isFunctionNode, unwrap } from '../language/syntax/ast.js';
 import { crossFileBudgetLeft } from './bounds/lint-bounds.js';
-import { recordingInputs, recordingNow, noteInputs } from './cache/inputs.js';
+import { recordingInputs, recordingNow, noteInputs, inputKey } from './cache/inputs.js';
 import { loadNativeHelpers } from './bounds/optional-require.js';
 
 export { onLintWarning } from './bounds/lint-bounds.js';
@@ -43,7 +43,8 @@ const indexes = new WeakMap();
 
 /**
  * @typedef {object} ReadsElsewhere  what a lint's call summaries read outside the linted text
- * @property {import('./cache/inputs.js').Input[]} inputs  modules, import resolutions, dependencies (cache/inputs.js)
+ * @property {import('./cache/inputs.js').Input[]} inputs  modules, import resolutions, dependencies (cache/inputs.js), each once
+ * @property {Set<string>} seen their keys (inputKey)
  */
 
 /** @type {WeakMap<object, ReadsElsewhere>} per linted file whose reads are watched */
@@ -58,7 +59,7 @@ const watchedReads = new WeakMap();
  */
 export function watchReadsElsewhere(sourceCode) {
   let reads = watchedReads.get(sourceCode);
-  if (!reads) watchedReads.set(sourceCode, (reads = { inputs: [] }));
+  if (!reads) watchedReads.set(sourceCode, (reads = { inputs: [], seen: new Set() }));
   return reads;
 }
 
@@ -73,7 +74,7 @@ export function watchReadsElsewhere(sourceCode) {
 function watched(reads, work) {
   if (!reads && !recordingNow()) return { value: work(), inputs: null };
   const recorded = recordingInputs(work);
-  if (reads) reads.inputs.push(...recorded.inputs);
+  if (reads) addReads(reads, recorded.inputs);
   return { value: recorded.value, inputs: recorded.unlisted ? null : recorded.inputs };
 }
 
@@ -87,8 +88,21 @@ function usableAgain(reads, kept) {
   if (!kept) return false;
   if (kept.inputs === null) return !reads && !recordingNow();
   noteInputs(kept.inputs);
-  if (reads) reads.inputs.push(...kept.inputs);
+  if (reads) addReads(reads, kept.inputs);
   return true;
+}
+
+/**
+ * @param {ReadsElsewhere} reads
+ * @param {readonly import('./cache/inputs.js').Input[]} inputs
+ */
+function addReads(reads, inputs) {
+  for (const input of inputs) {
+    const key = inputKey(input);
+    if (reads.seen.has(key)) continue;
+    reads.seen.add(key);
+    reads.inputs.push(input);
+  }
 }
 
 /**
@@ -135,6 +149,7 @@ function createIndex(sourceCode, filename, kindOfNames, namesId) {
   const view = createModuleView(file, sourceCode.ast);
   const summarizer = createSummarizer({
     kindOfNames,
+    namesId,
     visitorKeysOf: (module) => (module === view ? sourceCode.visitorKeys : foreignVisitorKeys()),
   });
   /** @type {LintedFile} */

@@ -15,6 +15,7 @@ import { allInputsHold } from '../project/callers/caller-inputs.js';
 import { lintBoundOf, lintBudgetSpent } from '../project/bounds/lint-bounds.js';
 import { readRegularFile } from '../project/bounds/read-regular-file.js';
 import { MAX_MODULE_BYTES } from '../project/modules/module-cache.js';
+import { inputKey } from '../project/cache/inputs.js';
 
 /**
  * @typedef {object} LintFootprint
@@ -33,7 +34,7 @@ export function lintFootprint(file, summaryReads, otherReads) {
   if (lintBudgetSpent(path.resolve(file))) return null;
   /** @type {Map<string, import('../project/cache/inputs.js').Input>} */
   const inputs = new Map();
-  for (const input of [...summaryReads.inputs, ...otherReads]) inputs.set(input.join('\0'), input);
+  for (const input of [...summaryReads.inputs, ...otherReads]) inputs.set(inputKey(input), input);
   return { inputs: [...inputs.values()], index: projectIndexOf(file), bound: lintBoundOf(path.resolve(file)) };
 }
 

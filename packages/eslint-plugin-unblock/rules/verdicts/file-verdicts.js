@@ -19,6 +19,7 @@ import { hashIfOnDisk } from '../project/modules/module-cache.js';
 import { callerIndexFor } from '../project/callers/callers.js';
 import { allInputsNow } from '../project/callers/caller-inputs.js';
 import { fileRecording } from './file-recording.js';
+import { inputKey } from '../project/cache/inputs.js';
 
 const KIND = 'verdicts';
 
@@ -107,8 +108,8 @@ function freshFileVerdicts(context) {
  */
 function unionOf(first, second) {
   if (first.length === 0) return second;
-  const seen = new Set(first.map((input) => input.join('\0')));
-  return [...first, ...second.filter((input) => !seen.has(input.join('\0')))];
+  const seen = new Set(first.map(inputKey));
+  return [...first, ...second.filter((input) => !seen.has(inputKey(input)))];
 }
 
 /** Writes the verdicts of the files linted since the last write. */

@@ -83,10 +83,24 @@ export function recordingNow() {
  */
 export function noteInput(input, key) {
   if (!current) return;
-  const id = key ?? input.join('\0');
+  const id = key ?? inputKey(input);
   if (current.seen.has(id)) return;
   current.seen.add(id);
   current.inputs.push(input);
+}
+
+/** @type {WeakMap<Input, string>} */
+const keys = new WeakMap();
+
+/**
+ * An input's identity, `input.join('\0')`, made once per input: the same inputs are noted, merged
+ * and compared again and again as the work that read them is used again (a kept summary, nested recordings).
+ * @param {Input} input
+ */
+export function inputKey(input) {
+  let key = keys.get(input);
+  if (key === undefined) keys.set(input, (key = input.join('\0')));
+  return key;
 }
 
 /**

@@ -6,6 +6,8 @@
  * body can be read; a call that shows nothing keeps the summary unknown.
  */
 import { noteUnrecorded } from '../cache/inputs.js';
+import { keptSummary, keepSummary } from './summary-memo.js';
+import { createLintSummaries } from './lint-summaries.js';
 import { unwrap, propertyName } from '../../language/syntax/ast.js';
 import { evidenceOfCall } from './call-evidence.js';
 import { resolveCall } from '../modules/callee-lookup.js';
@@ -32,19 +34,16 @@ const MAX_SUMMARIES = 400;
  * @param {object} options
  * @param {(call: any) => 'read' | 'write' | 'unknown'} options.kindOfNames what the call's names say, when nothing else does
  * @param {(view: import('../modules/module-view.js').ModuleView) => any} options.visitorKeysOf
+ * @param {string | null} [options.namesId] what `kindOfNames` is a function of, as text: summaries of other modules'
+ *   functions are kept between lints under it (summary-memo.js); null: not kept
+ * @param {number} [options.budget] function bodies summarised per linted file (MAX_SUMMARIES; tests take fewer)
  */
-export function createSummarizer({ kindOfNames, visitorKeysOf }) {
-  /**
-   * Per function, its summary at each depth it was asked at. A summary is a function of the body
-   * and the depth left to follow its calls, never of which question asked first: a file's reports,
-   * and the summaries the persistent cache keeps, do not depend on the order pairs are looked at.
-   * A cycle ends at the depth bound (each call goes one deeper).
-   * @type {Map<any, Map<number, EffectSummary>>}
-   */
-  const summaries = new Map();
-  let made = 0;
+export function createSummarizer({ kindOfNames, visitorKeysOf, namesId = null, budget = MAX_SUMMARIES }) {
+  const lint = createLintSummaries(budget);
 
   /**
+   * A function's summary at a depth: the one this lint has, one kept from an earlier lint (another
+   * module's function, summary-memo.js), or read now. A cycle ends at the depth bound (each call goes one deeper).
    * @param {Extract<import('../modules/callee-lookup.js').Value, { type: 'function' }>} target
    * @param {number} depth
    * @param {(name: string) => boolean} [outerShadowed] names declared around the function (same file only)
@@ -53,22 +52,21 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
    * @returns {EffectSummary}
    */
   function summaryOfFunction(target, depth, outerShadowed = () => false, outerInstance = undefined) {
-    const known = summaries.get(target.fn)?.get(depth);
-    if (known) return known;
+    const known = lint.known(target.fn, depth);
+    if (known) return lint.usedAgain(known);
     if (depth > MAX_DEPTH) return unknownSummary();
-    if (made >= MAX_SUMMARIES) {
+    const kept = namesId === null ? null : keptSummary(namesId, target.fn, depth, target.view);
+    if (kept && lint.canTake(kept)) return lint.taken(kept);
+    if (lint.spent()) {
       // The budget is spent: what is answered now depends on which question came first, and is not kept.
       noteUnrecorded();
       return unknownSummary();
     }
-    made++;
     /** @type {import('./body-reader.js').EffectOfCall} */
     const effectAtDepth = (call, context, isAwaited, localKind, ownArguments) => effectOfCall(call, context, depth, isAwaited, localKind, ownArguments);
-    const summary = readBody(target, outerShadowed, visitorKeysOf(target.view), effectAtDepth, outerInstance);
-    let byDepth = summaries.get(target.fn);
-    if (!byDepth) summaries.set(target.fn, (byDepth = new Map()));
-    byDepth.set(depth, summary);
-    return summary;
+    const made = lint.reading(target, depth, () => readBody(target, outerShadowed, visitorKeysOf(target.view), effectAtDepth, outerInstance));
+    if (namesId !== null) keepSummary(namesId, made);
+    return made.summary;
   }
 
   /**
@@ -100,10 +98,7 @@ export function createSummarizer({ kindOfNames, visitorKeysOf }) {
     };
   }
 
-  /** Whether every summary made so far is the code's alone: the budget of summaries, which the order of questions spends, was never reached. */
-  const exact = () => made < MAX_SUMMARIES;
-
-  return { summaryOfFunction, effectOfCall, exact };
+  return { summaryOfFunction, effectOfCall, exact: lint.exact };
 }
 
 /**

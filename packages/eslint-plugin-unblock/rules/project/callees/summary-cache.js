@@ -19,7 +19,7 @@
 import path from 'node:path';
 import { contentHash } from '../cache/content-hash.js';
 import { grammarOf } from '../cache/grammar.js';
-import { recordingInputs, noteInputs } from '../cache/inputs.js';
+import { recordingInputs, noteInputs, inputKey } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
 import { anyMoved, namesPlaceIn } from '../workspace/moved-keys.js';
 import { projectStore } from '../cache/store.js';
@@ -77,7 +77,7 @@ export function summaryKeeper(sourceCode, file, namesId, exact) {
     unwritten.set(key, () => store.write(KIND, key, facts));
     noteExit();
   }
-  const known = new Set(facts.inputs.map((input) => input.join('\0')));
+  const known = new Set(facts.inputs.map(inputKey));
   let counted = false;
   return (call, make) => {
     if (!counted) {
@@ -95,7 +95,7 @@ export function summaryKeeper(sourceCode, file, namesId, exact) {
     const keptValue = value && toKept(value);
     if (keptValue === undefined || !exact()) return value;
     for (const input of inputs) {
-      const id = input.join('\0');
+      const id = inputKey(input);
       if (known.has(id)) continue;
       known.add(id);
       facts.inputs.push(input);

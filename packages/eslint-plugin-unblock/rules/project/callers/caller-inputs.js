@@ -10,7 +10,7 @@
  * The scan is noted as one input, not as what it read: a much-called function's verdict reads the
  * scans of hundreds of modules, each with hundreds of inputs of its own, which one entry holds once.
  */
-import { noteInputAgain, recordingNow } from '../cache/inputs.js';
+import { noteInputAgain, recordingNow, inputKey } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
 import { anyMoved } from '../workspace/moved-keys.js';
 import { lintPauses, boundsVersion } from '../bounds/lint-bounds.js';
@@ -162,7 +162,7 @@ export function allInputsNow(inputs, indexOf) {
  * @returns {Moves | null}
  */
 function callerInputMoves(input, indexOf, answers) {
-  const id = input.join('\0');
+  const id = inputKey(input);
   let moves = answers.get(id);
   if (moves === undefined) {
     moves = freshAnswer(input, indexOf);

@@ -76,6 +76,26 @@ export function currentModuleView(file) {
 }
 
 /**
+ * Whether a module's tree is still the one the module cache holds for it (its text unchanged since
+ * this lint checked the disk); the tree then counts as used. For results kept with the tree's
+ * nodes (../callees/summary-memo.js).
+ * @param {import('./module-view.js').ModuleView} view
+ */
+export function viewIsCurrent(view) {
+  if (currentEntry(view.file, false).view !== view) return false;
+  usedTree(view.file);
+  return true;
+}
+
+/**
+ * Whether the module cache still holds this tree, without looking at the disk.
+ * @param {import('./module-view.js').ModuleView} view
+ */
+export function viewIsKept(view) {
+  return cache.get(view.file)?.view === view;
+}
+
+/**
  * The hash of the text loadModule() would parse (null when it would read none), without parsing it:
  * what the persistent cache compares to trust facts read from this file.
  * @param {string} file absolute path
