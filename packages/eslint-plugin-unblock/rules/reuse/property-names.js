@@ -8,7 +8,8 @@
  *   name (how `this.repo`, `exports.find` and `Topics.get` get their values); not onto a local
  *   (a response being built) nor deeper (`this.data.id = …`): the index reads neither;
  * - a key of an object assigned or exported as a whole (`module.exports = {…}`, `export default
- *   {…}`), at any depth: the index reads those keys without a name. Any other object literal is
+ *   {…}`, `Hooks.on = {…}`), at any depth, where the assignment is one the index reads (the rule
+ *   above): the index reads those keys without a name. Any other object literal is
  *   reached through the name that holds it (a module-level binding: its unit is linked by that
  *   name), from its own methods' `this` (the same unit), or not at all (a response being built,
  *   an argument, what a factory returns).
@@ -45,7 +46,7 @@ export function addPropertyNames(unit, sourceCode, names) {
         const name = keyName(node);
         if (name === null) break;
         if (node.parent?.type === 'ObjectPattern') names.reads.add(name);
-        else if (isWholeValue(node.parent)) names.defines.add(name);
+        else if (isWholeValue(node.parent, sourceCode)) names.defines.add(name);
         break;
       }
       case 'TSParameterProperty': {
@@ -86,15 +87,20 @@ export function addPropertyNames(unit, sourceCode, names) {
  * @param {import('./unit-names.js').UnitNames} names
  */
 function addAssigned(target, value, sourceCode, names) {
-  const name = target?.type === 'MemberExpression' ? propertyName(target) : null;
-  if (name === null) return;
+  if (readsAssigned(target, value, sourceCode)) names.defines.add(/** @type {string} */ (propertyName(target)));
+}
+
+/**
+ * Whether the index may read what `a.b = value` assigns, by the rules above.
+ * @param {any} target
+ * @param {any} value
+ * @param {import('eslint').SourceCode} sourceCode
+ */
+function readsAssigned(target, value, sourceCode) {
+  if (target?.type !== 'MemberExpression' || propertyName(target) === null) return false;
   const object = target.object;
-  if (object.type === 'ThisExpression') {
-    if (!thisIsKnown(object) || (value?.type === 'Identifier' && !isAnnotatedParameter(value, sourceCode))) return;
-  } else if (object.type === 'Identifier' ? isLocal(object, sourceCode) : !isModuleExports(object)) {
-    return;
-  }
-  names.defines.add(name);
+  if (object.type === 'ThisExpression') return thisIsKnown(object) && !(value?.type === 'Identifier' && !isAnnotatedParameter(value, sourceCode));
+  return object.type === 'Identifier' ? !isLocal(object, sourceCode) : isModuleExports(object);
 }
 
 /** `module.exports` itself. @param {Node} node */
@@ -137,14 +143,16 @@ function isAnnotatedParameter(identifier, sourceCode) {
 
 /**
  * An object assigned or exported as a whole, or nested in one: its keys are what `module.exports.b`
- * or `x.y.b` read.
+ * or `x.y.b` read. Assigned onto what the index reads (readsAssigned): an object put onto a local
+ * (`rows[id] = { total }`, a response being built) is reached through that local, in its own unit.
  * @param {any} object
+ * @param {import('eslint').SourceCode} sourceCode
  */
-function isWholeValue(object) {
+function isWholeValue(object, sourceCode) {
   let outer = object;
   while (outer.parent?.type === 'Property' && outer.parent.value === outer && outer.parent.parent?.type === 'ObjectExpression') outer = outer.parent.parent;
   const parent = outer.parent;
-  return (parent?.type === 'AssignmentExpression' && parent.right === outer && parent.left.type === 'MemberExpression') || parent?.type === 'ExportDefaultDeclaration';
+  return (parent?.type === 'AssignmentExpression' && parent.right === outer && readsAssigned(parent.left, outer, sourceCode)) || parent?.type === 'ExportDefaultDeclaration';
 }
 
 /**

@@ -94,6 +94,20 @@ function wire(repo, local) { Service.repo = repo; Service.helper = helper; Servi
     assert.deepEqual([...assigning.defines].sort(), ['helper', 'repo', 'size']);
   });
 
+  it('counts the keys of an object assigned whole only where the index reads the assignment', () => {
+    // Reduced from ghostfolio's portfolio.service.ts: per-account totals built in a local map linked
+    // every unit that reads `.currency` or `.balance` to the method building the response.
+    const [, tallying, registering, caching] = namesOf(`const Registry = {};
+function tally(rows) { const totals = {}; for (const row of rows) { totals[row.shelf] = { weight: row.kg, label: row.name }; totals.last = { stamp: 1 }; } return totals; }
+function register() { Registry.hooks = { onOpen: () => 1, nested: { onClose() {} } }; }
+class Depot {
+  warm() { this.lanes = { first: () => 1 }; }
+}`);
+    assert.deepEqual([...tallying.defines], [], 'objects put onto a local are reached through it, in its own unit');
+    assert.deepEqual([...registering.defines].sort(), ['hooks', 'nested', 'onClose', 'onOpen']);
+    assert.deepEqual([...caching.defines].sort(), ['first', 'lanes', 'warm']);
+  });
+
   it('counts a parameter with a type annotation assigned to a field (a constructor), and this only where it is known', () => {
     const [constructor] = namesOf(`export class Users {
   constructor(repo: Repo, other) { this.repo = repo; this.other = other; }
