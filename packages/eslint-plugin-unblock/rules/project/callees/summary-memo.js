@@ -117,7 +117,7 @@ function forget(entry) {
   for (const view of entry.views) dependents.get(view)?.delete(entry);
 }
 
-/** How many summaries are kept (for tests and the memory check). */
+/** How many summaries are kept (the tests check that none outlives its trees). */
 export function keptSummaryCount() {
   let count = 0;
   for (const byFunction of kept.values()) for (const byKey of byFunction.values()) count += byKey.size;

@@ -123,6 +123,8 @@ export function hashIfOnDisk(file, text) {
   let stat;
   try {
     stat = fs.statSync(file);
+    // An editor's unsaved buffer mostly differs in length from the file: then it is not read at every keystroke.
+    if (stat.size !== Buffer.byteLength(text)) return null;
     disk = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
   } catch {
     return null;

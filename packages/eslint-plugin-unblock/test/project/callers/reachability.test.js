@@ -6,6 +6,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Linter } from 'eslint';
+import tsParser from '@typescript-eslint/parser';
+import plugin from '../../../index.js';
 import { lintFixture, fixturesDir } from '../lint-fixture.js';
 
 /**
@@ -137,6 +140,39 @@ describe('project index: one transaction, one connection (found on Vendure)', ()
     const rules = { 'unblock/no-await-waterfall': /** @type {any} */ (['warn', { includeTransactions: true }]) };
     const reports = reportsOf((await lintFixture('transactional-resolvers', rules))['ledger.service.ts'], 'no-await-waterfall');
     assert.deepEqual(reports.map((report) => report.line), [8, 14]);
+  });
+});
+
+describe('one transaction, in a file read alone (no project index)', () => {
+  /** @param {string} decorator written above the mutation */
+  const resolver = (decorator) => `import { Resolver, Mutation } from '@nestjs/graphql';
+declare const vault: { slots: { count(ctx: unknown, id: string): Promise<number>; findFree(ctx: unknown, id: string): Promise<number> } };
+@Resolver()
+export class LockerResolver {
+  ${decorator}
+  @Mutation()
+  public release(ctx: unknown, id: string) {
+    return this.tally(ctx, id);
+  }
+
+  private async tally(ctx: unknown, id: string) {
+    const held = await vault.slots.count(ctx, id);
+    const free = await vault.slots.findFree(ctx, id);
+    return held + free;
+  }
+}
+`;
+  /** @param {string} text */
+  const linesReported = (text) => {
+    const linter = new Linter();
+    // A relative name: no project index, the file's own calls and entries are read.
+    return linter.verify(text, [{ files: ['**/*.ts'], plugins: { unblock: plugin }, languageOptions: { parser: tsParser }, rules: { 'unblock/no-await-waterfall': 'warn' } }], { filename: 'locker.resolver.ts' }).map((message) => message.line);
+  };
+
+  it('is read from the file itself: silent below a @Transaction() handler, also behind an escape; reported without it', () => {
+    assert.deepEqual(linesReported(resolver('// no transaction')), [12]);
+    assert.deepEqual(linesReported(resolver('@Transaction()')), []);
+    assert.deepEqual(linesReported(resolver('@\\u0054ransaction()')), []);
   });
 });
 
