@@ -7,7 +7,7 @@
 import { fileMatches } from '../project/workspace/file-globs.js';
 import { isInOneOffCode, oneOffFileKind } from '../code-kind/one-off-code.js';
 import { enclosingFunction } from '../language/syntax/ast.js';
-import { hasNoKnownCaller, reachabilityOf, lintedTreeOf, mayRunInTransaction } from '../project/callers/reachability.js';
+import { hasNoKnownCaller, reachabilityOf, lintedTreeOf } from '../project/callers/reachability.js';
 
 /**
  * @typedef {object} ReportGates
@@ -46,9 +46,7 @@ export function createReportGates(context, options, ignoreOption) {
       if (options.includeTransactions === true) return false;
       const fn = enclosingFunction(node);
       if (!fn || fn.type === 'Program') return false;
-      const tree = lintedTreeOf(context.sourceCode);
-      if (!mayRunInTransaction(context.filename, tree)) return false;
-      const reached = reachabilityOf(context.filename, fn, tree);
+      const reached = reachabilityOf(context.filename, fn, lintedTreeOf(context.sourceCode));
       return reached.kind === 'request' && reached.transaction === true;
     },
   };

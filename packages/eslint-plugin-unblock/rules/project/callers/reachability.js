@@ -13,7 +13,6 @@ import { keyedAsOnDisk } from './linted-text.js';
 import { contractCallSites } from './contracts.js';
 import { routeLabel } from './route-prefix.js';
 import { recordingInputs, recordingNow, noteInputs } from '../cache/inputs.js';
-import { mayDeclareTransaction } from '../frameworks/apps/nestjs.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').FunctionNode} FunctionNode
@@ -56,20 +55,6 @@ export function reachabilityOf(file, fn, linted) {
   const index = indexFor(file, linted);
   if (!index || !knownToIndex(index, file, fn, linted)) return UNKNOWN;
   return verdict(index, { file, fn, name: declaredName(fn), className: className(fn) }, 0, new Set(), 'full').result;
-}
-
-/**
- * Whether a function of this file may be reached from an entry that runs in one transaction, before any
- * caller is read. Only a `@Transaction()` decorator declares such an entry (../frameworks/apps/nestjs.js):
- * where the file is read alone (no project index), a text that cannot hold one has none, and the file's
- * calls need not be scanned to say so (an editor scanned a 2,000-line file at every keystroke for it).
- * With a project index any file may hold one: the callers are read.
- * @param {string} file
- * @param {LintedTree} [linted]
- */
-export function mayRunInTransaction(file, linted) {
-  const index = indexFor(file, linted);
-  return index !== null && (index.layout !== null || linted?.text === undefined || mayDeclareTransaction(linted.text));
 }
 
 /**

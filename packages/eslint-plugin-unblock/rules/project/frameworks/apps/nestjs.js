@@ -171,15 +171,6 @@ function joinPaths(prefix, path) {
 }
 
 /**
- * Whether a module's text may declare a handler run in one transaction (runsInTransaction), before it
- * is read: the decorator's name is written out, or hidden behind an escape (`\u0054ransaction`).
- * @param {string} text
- */
-export function mayDeclareTransaction(text) {
-  return text.includes('Transaction') || text.includes('\\u');
-}
-
-/**
  * `@Transaction()` on a handler (Vendure's decorator, and the same name in NestJS transaction helpers):
  * the framework opens one transaction per request and hands it on through the request context.
  * @param {any} member

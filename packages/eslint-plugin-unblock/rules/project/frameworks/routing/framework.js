@@ -32,8 +32,7 @@
  * @property {'request' | 'startup'} kind
  * @property {string} label  `POST /api/export`, `GraphQL Query.user`
  * @property {boolean} [transaction]  the framework runs the whole handler in one transaction (`@Transaction()`):
- *   every query it makes with that request's context waits its turn on one connection (../apps/nestjs.js
- *   mayDeclareTransaction says which texts may declare one: a framework that sets it says so there too)
+ *   every query it makes with that request's context waits its turn on one connection
  * @property {boolean} [fallback]  known from the handler's own shape only: any other entry found for the same
  *   function (a route that registers it) replaces it, and report messages, which name routes, leave it out
  *
