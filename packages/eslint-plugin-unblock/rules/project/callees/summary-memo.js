@@ -11,7 +11,7 @@
  * - every module whose functions it was composed from still has the tree it was read from;
  * - every other input it read (import resolutions, dependencies, folder listings) answers the same;
  * and the lint's budget of summaries is spent as a fresh reading would spend it: every summary the
- * kept one was composed from (its closure) counts, and is known to the lint as if read (summarize.js).
+ * kept one was composed from (its closure) counts, and is known to the lint as if read (lint-summaries.js).
  *
  * Nothing here outlives the trees it names: an entry is dropped when a module it was composed from
  * loses its tree (a changed text, or the module cache's limit on trees), checked when a lint starts.
