@@ -111,6 +111,28 @@ describe('verdicts/kept-verdicts: reports kept between runs with everything they
     assert.deepEqual(after.verdicts, { reused: before.verdicts?.made, made: 0 });
   });
 
+  it('makes a callee\'s verdicts again, without analysing it, when a module calling it changed but calls it the same way', async () => {
+    const { dir, cache } = project();
+    const before = await lint(dir, cache);
+    const warmUp = path.join(dir, 'warm-up.js');
+    // A line above the call: every place in warm-up.js moves, and it still calls hashPassword once, at start-up.
+    rewrite(warmUp, fs.readFileSync(warmUp, 'utf8').replace("hashPassword('warm', 'up');", "const rounds = 1;\nhashPassword('warm', 'up');"));
+    const after = await lintLikeCacheOff(dir, cache);
+    assert.deepEqual(after.reports, before.reports);
+    // passwords.js's verdict read the scan of warm-up.js: scanned again, it has the same calls (scan-shape.js).
+    assert.deepEqual(after.verdicts, { reused: before.verdicts?.made, made: 0 });
+  });
+
+  it('analyses a callee again when a module calling it calls it another way', async () => {
+    const { dir, cache } = project();
+    await lint(dir, cache);
+    const warmUp = path.join(dir, 'warm-up.js');
+    rewrite(warmUp, fs.readFileSync(warmUp, 'utf8').replace("hashPassword('warm', 'up');", 'export function check(req, res) {\n  res.send(hashPassword(req.body.password, req.body.salt));\n}'));
+    const after = await lintLikeCacheOff(dir, cache);
+    assert.match(after.reports['passwords.js']?.[0] ?? '', /reached from an HTTP handler .* in warm-up\.js/, 'a handler calls it now');
+    assert.equal(after.verdicts?.made, 1, 'passwords.js analysed again, nothing else');
+  });
+
   it('keeps a verdict per setting: another option is analysed, and the first is reused when it comes back', async () => {
     const { dir, cache } = project();
     const loud = await lint(dir, cache);

@@ -149,8 +149,9 @@ function foldersIn(dir) {
  * module it read whole has another text now, and a scan's key still names a module's text. A scan is
  * kept under the hash of its module's path and text, and always reads that module (its shape): when
  * no module it read has that key now, the module changed, and the entry will not be asked for again.
- * A name read of a module that changed may still hold (the code moved): such an entry stays (it is
- * checked, and kept with the new hash, when asked for).
+ * A name read of a module that changed may still hold (the code moved), and so may a verdict that
+ * used the scan of a module that changed (the new scan may find the same calls): such an entry stays
+ * (it is checked, and kept with the new hash, when asked for).
  * @param {Entry} entry
  * @param {string} root
  * @param {Map<string, string | null>} hashes
@@ -182,8 +183,9 @@ function stillUsable(entry, root, hashes) {
     }
     if (!hashes.has(file)) hashes.set(file, textHash(file));
     const now = hashes.get(file) ?? null;
-    // A module read whole, or whose kept scan was used (a scan is kept by its module's text), holds only with that text.
-    if (((input[0] === 'module' || input[0] === 'scan') && now !== hash) || (now === null && hash !== null)) return false;
+    // A module read whole holds only with that text. A name read of it, or its scan used (which holds while a scan
+    // of the text now has the same shape, ../callers/scan-cache.js), may hold after an edit.
+    if ((input[0] === 'module' && now !== hash) || (now === null && hash !== null)) return false;
     if (!reachable && contentHash(`${file}\0${now ?? ''}`) === key) reachable = true;
   }
   // A scan of a module outside this project (a cache folder shared by projects) is not judged here.

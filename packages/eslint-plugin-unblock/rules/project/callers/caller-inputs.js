@@ -6,7 +6,8 @@
  *   verdict is then read from the file alone);
  * - which project files may call into a file (`importers`: a new importer may be a new caller);
  * - the scan for callers of each module whose call sites or entry points it used (`scan`: the
- *   module's text and its kept scan, which holds while that scan's own inputs do; scan-cache.js).
+ *   module's text and its kept scan, which holds while that scan's own inputs do; after an edit of
+ *   the module, while its new scan has the shape the old one had: scan-cache.js, scan-shape.js).
  * The scan is noted as one input, not as what it read: a much-called function's verdict reads the
  * scans of hundreds of modules, each with hundreds of inputs of its own, which one entry holds once.
  */
@@ -17,6 +18,7 @@ import { lintPauses, boundsVersion } from '../bounds/lint-bounds.js';
 import { projectRootsOf } from '../bounds/project-root.js';
 import { projectStore } from '../cache/store.js';
 import { keptScanMoves } from './scan-cache.js';
+import { moduleTextHash } from '../modules/module-cache.js';
 
 /**
  * @typedef {import('../cache/inputs.js').Input} Input
@@ -45,7 +47,7 @@ const MAX_NOTED = 50_000;
  */
 function noteKept(id, input) {
   let kept = noted.get(id);
-  if (!kept || kept.input[2] !== input[2]) {
+  if (!kept || kept.input[2] !== input[2] || kept.input[3] !== input[3]) {
     if (noted.size >= MAX_NOTED) noted.clear();
     kept = { input, key: input.join('\0'), by: 0 };
     noted.set(id, kept);
@@ -57,9 +59,10 @@ function noteKept(id, input) {
  * Notes that the call sites and entry points found by the scan of `file` were used.
  * @param {string} file
  * @param {string | null} hash the hash of the module's text the scan read (the index keeps it from when it scanned)
+ * @param {string | null} shape the scan's shape (scan-shape.js; null: not known)
  */
-export function noteScanUsed(file, hash) {
-  if (recordingNow()) noteKept(`scan\0${file}`, ['scan', file, hash]);
+export function noteScanUsed(file, hash, shape) {
+  if (recordingNow()) noteKept(`scan\0${file}`, ['scan', file, hash, shape]);
 }
 
 /**
@@ -145,7 +148,7 @@ export function allInputsNow(inputs, indexOf) {
     const moves = callerInputMoves(input, indexOf, checked.answers);
     if (moves === null) return null;
     if (moves.size > 0) scanMoves.push(moves);
-    callerInputs.push(input);
+    callerInputs.push(inputNow(input));
   }
   const now = inputsNow(others);
   if (now === null) return null;
@@ -153,6 +156,18 @@ export function allInputsNow(inputs, indexOf) {
     for (const [file, list] of moves) now.moves.set(file, [...(now.moves.get(file) ?? []), ...list]);
   }
   return { inputs: [...now.inputs, ...callerInputs], moves: now.moves };
+}
+
+/**
+ * A caller input that holds, as it reads now: a scan's with the hash of the text scanned now (it holds
+ * for an edited module whose new scan gave the same facts, keptScanMoves), the others as they are.
+ * @param {Input} input
+ * @returns {Input}
+ */
+function inputNow(input) {
+  if (input[0] !== 'scan') return input;
+  const hash = moduleTextHash(input[1]);
+  return hash === input[2] ? input : ['scan', input[1], hash, input[3]];
 }
 
 /**
@@ -191,7 +206,7 @@ function freshAnswer(input, indexOf) {
     case 'scan': {
       const roots = projectRootsOf(file);
       const store = roots ? projectStore(roots.callerRoot) : null;
-      return store === null ? null : keptScanMoves(store, file, input[2], indexOf(file)?.layout ?? null);
+      return store === null ? null : keptScanMoves(store, file, input[2], input[3], indexOf(file)?.layout ?? null);
     }
     default:
       return null;

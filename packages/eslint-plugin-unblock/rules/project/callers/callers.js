@@ -21,6 +21,11 @@ import { noteImporters, noteIndexed, noteScanUsed } from './caller-inputs.js';
 import { moduleTextHash } from '../modules/module-cache.js';
 
 /**
+ * @typedef {{ hash: string | null, shape: string | null }} ScanMark  a module scanned for callers: the hash of the text
+ *   the scan read, and the shape of what it found (scan-shape.js; null: not known, no cache keeps it)
+ */
+
+/**
  * @typedef {{ kind: 'request' | 'startup', label: string, file: string, transaction?: boolean, fallback?: boolean,
  *   router?: import('../frameworks/routing/framework.js').RouterOfRoute }} EntryFact
  *   an entry point as the index keeps it (fallback: see ../frameworks/routing/framework.js EntryPoint; router: the
@@ -174,8 +179,10 @@ export function forgetCallerIndexes() {
  * @returns {CallerIndex}
  */
 function createIndex(root, files, layout, stamps) {
-  /** @type {Map<string, string | null>} the files scanned for callers, and the hash of the text each scan read */
+  /** @type {Map<string, ScanMark>} the files scanned for callers, and what each scan read and gave */
   const scanned = new Map();
+  /** @param {string} file */
+  const noteScanOf = (file) => noteScanUsed(file, scanned.get(file)?.hash ?? null, scanned.get(file)?.shape ?? null);
   /** @type {Map<string, string[]> | null} file → the project files that import it, read once on the first question */
   let importers = null;
   /** @type {import('../workspace/import-map-request.js').ImportMapRequest | null} the map being read beside the lint */
@@ -223,23 +230,24 @@ function createIndex(root, files, layout, stamps) {
     sitesOf(file, key) {
       const callers = mayCall(file);
       const sites = (index.callers.get(key) ?? []).filter((site) => callers.has(site.file));
-      for (const site of sites) noteScanUsed(site.file, scanned.get(site.file) ?? null);
+      for (const site of sites) noteScanOf(site.file);
       return sites;
     },
     entryOf(file, key) {
       const callers = mayCall(file);
       const scans = (index.entryScans.get(key) ?? []).filter((module) => callers.has(module));
-      for (const module of scans) noteScanUsed(module, scanned.get(module) ?? null);
+      for (const module of scans) noteScanOf(module);
       return scans.length > 0 ? index.entries.get(key) : undefined;
     },
     scanFilesImporting(file) {
       for (const candidate of [file, ...filesImporting(file)]) {
         if (!scanned.has(candidate)) {
-          scanned.set(candidate, moduleTextHash(candidate));
-          scanCandidate(root, index, candidate, layout);
+          const mark = { hash: moduleTextHash(candidate), shape: /** @type {string | null} */ (null) };
+          scanned.set(candidate, mark);
+          mark.shape = scanCandidate(root, index, candidate, layout);
         }
         // The answers rest on the scan of every module that may call into the file, made now or earlier in the run.
-        noteScanUsed(candidate, scanned.get(candidate) ?? null);
+        noteScanOf(candidate);
       }
     },
   };
@@ -278,19 +286,18 @@ function filesThatMayCall(importersOf) {
  * @param {CallerIndex} index
  * @param {string} candidate
  * @param {string} layout the project's layout
+ * @returns {string | null} the scan's shape (scan-shape.js), when it is kept in a project cache
  */
 function scanCandidate(root, index, candidate, layout) {
   try {
     // What this scan found in an earlier run, where its inputs have not changed (scan-cache.js).
     const store = projectStore(root);
-    if (store) {
-      scanWithCache(store, index, candidate, layout);
-    } else {
-      addScanFacts(index, scanFacts(candidate), candidate);
-    }
+    if (store) return scanWithCache(store, index, candidate, layout);
+    addScanFacts(index, scanFacts(candidate), candidate);
   } catch {
     // A shape the scan does not expect: that file's calls stay unknown, the rest of the index stands.
   }
+  return null;
 }
 
 /** Index files followed up from a file: `a/b/c/index.js` passes `c/x.js` on to what imports `a/b`. */

@@ -16,6 +16,7 @@ import { loadModule, moduleTextHash } from '../modules/module-cache.js';
 import { countScan } from '../cache/stats.js';
 import { scanModule, callAt, putEntry } from './call-sites.js';
 import { scanLedgerHolds, noteScanHeld } from './scan-ledger.js';
+import { scanShape } from './scan-shape.js';
 
 const KIND = 'scan';
 
@@ -32,27 +33,40 @@ const KIND = 'scan';
  * @param {import('./callers.js').CallerIndex} index
  * @param {string} file the module scanned
  * @param {string} layout the project's layout (../workspace/project-layout.js)
+ * @returns {string} the scan's shape (scan-shape.js)
  */
 export function scanWithCache(store, index, file, layout) {
+  const { ops, reused } = scanNow(store, file, layout);
+  addScanFacts(index, ops, file);
+  countScan(reused);
+  return scanShape(ops, file);
+}
+
+/**
+ * The scan of `file` as its text reads now: kept, while every input of it holds (moved with the
+ * code it read), else made and kept.
+ * @param {import('../cache/store.js').Store} store
+ * @param {string} file
+ * @param {string | null} layout the project's layout (null: not known, the ledger is not told)
+ * @returns {{ ops: ScanOp[], reused: boolean }}
+ */
+function scanNow(store, file, layout) {
   const key = scanKey(file, moduleTextHash(file));
   const kept = store.read(KIND, key);
   const now = isFacts(kept) ? inputsNow(kept.inputs) : null;
   const keptOps = now && movedOps(/** @type {ScanFacts} */ (kept).ops, now.moves);
   if (now && keptOps) {
-    addScanFacts(index, keptOps, file);
-    countScan(true);
     // Kept as they read now: the next run finds the changed modules' hashes the same, and parses none of them.
     if (now.moves.size > 0) store.write(KIND, key, { inputs: now.inputs, ops: keptOps });
-    noteScanHeld(store, key, now.inputs, layout);
-    return;
+    if (layout !== null) noteScanHeld(store, key, now.inputs, layout);
+    return { ops: keptOps, reused: true };
   }
   // Its own inputs, kept with it: work that uses the scan notes the entry itself (caller-inputs.js).
   const { value: ops, inputs } = recordingInputs(() => scanFacts(file), { isolated: true });
   // Reached only when the scan finished: a scan cut short by an error is not kept (it is redone, and cut short the same way).
-  addScanFacts(index, ops, file);
   store.write(KIND, key, { inputs, ops });
-  noteScanHeld(store, key, inputs, layout);
-  countScan(false);
+  if (layout !== null) noteScanHeld(store, key, inputs, layout);
+  return { ops, reused: false };
 }
 
 /**
@@ -60,14 +74,20 @@ export function scanWithCache(store, index, file, layout) {
  * input gives another answer; else the moves of the code it read (none: it holds as written). The
  * scan, with its keys moved the same way, is what a fresh scan would find (scanWithCache). The ledger
  * answers first where it can (scan-ledger.js): then the entry is not read.
+ *
+ * A module whose text changed since is scanned again (and the scan kept): what used the earlier scan
+ * holds when the new one has its shape (scan-shape.js). Its places moved by an amount not known here,
+ * so every place in the module counts as moved: a kept report naming one is made again (renamedIn).
  * @param {import('../cache/store.js').Store} store
  * @param {string} file
  * @param {string | null} hash
+ * @param {string | null} shape the scan's shape then (null: not known, a changed text does not hold)
  * @param {string | null} layout the project's layout now (null: not known, the ledger is not asked)
  * @returns {import('../workspace/input-check.js').Moves | null}
  */
-export function keptScanMoves(store, file, hash, layout) {
-  if (hash === null || moduleTextHash(file) !== hash) return null;
+export function keptScanMoves(store, file, hash, shape, layout) {
+  if (hash === null) return null;
+  if (moduleTextHash(file) !== hash) return hasShapeNow(store, file, shape, layout) ? renamedIn(file) : null;
   const key = scanKey(file, hash);
   if (layout !== null && scanLedgerHolds(store, key, layout)) return new Map();
   const kept = store.read(KIND, key);
@@ -75,6 +95,30 @@ export function keptScanMoves(store, file, hash, layout) {
   const moves = now && movedOps(/** @type {ScanFacts} */ (kept).ops, now.moves) ? now.moves : null;
   if (now && moves?.size === 0 && layout !== null) noteScanHeld(store, key, now.inputs, layout);
   return moves;
+}
+
+/**
+ * Whether the scan of `file`'s text now, kept or made (and kept), has the shape `shape`.
+ * @param {import('../cache/store.js').Store} store
+ * @param {string} file
+ * @param {string | null} shape
+ * @param {string | null} layout
+ */
+function hasShapeNow(store, file, shape, layout) {
+  if (shape === null || moduleTextHash(file) === null) return false;
+  const { ops, reused } = scanNow(store, file, layout);
+  countScan(reused);
+  return scanShape(ops, file) === shape;
+}
+
+/**
+ * Moves saying that every place in `file` moved, by an amount not known: a move that covers no place
+ * (a key into the file cannot be moved, ../workspace/moved-keys.js movedKey) and is not zero (anyMoved).
+ * @param {string} file
+ * @returns {import('../workspace/input-check.js').Moves}
+ */
+function renamedIn(file) {
+  return new Map([[file, [[0, 0, 1]]]]);
 }
 
 /**

@@ -117,6 +117,26 @@ describe('project cache: bounded', function () {
     assert.deepEqual(pruneCacheFolder(folder, dir, { maxBytes: 5000, used }), { removed: 0, bytes: 4000 }, 'under the cap: nothing more');
   });
 
+  it('keeps a verdict that used the scan of a module edited since, and drops one that read that module whole', () => {
+    const { dir, cache } = project();
+    const folder = path.join(cache, 'v1-test');
+    const caller = path.join(dir, 'warm-up.js');
+    const linted = path.join(dir, 'passwords.js');
+    const then = contentHash('// warm-up.js as it was read\n');
+    const write = (/** @type {string} */ key, /** @type {unknown[]} */ input) => {
+      const file = path.join(folder, 'verdicts', `${key}.json`);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const value = { inputs: [input], verdicts: {}, of: [linted, contentHash(fs.readFileSync(linted, 'utf8'))] };
+      fs.writeFileSync(file, JSON.stringify({ kind: 'verdicts', key, value }));
+      return file;
+    };
+    // A scan of warm-up.js's text now may have the shape the verdict noted (../callers/scan-shape.js): it is asked.
+    const usedScan = write('a'.repeat(40), ['scan', caller, then, 'f'.repeat(40)]);
+    const readWhole = write('b'.repeat(40), ['module', caller, then]);
+    pruneCacheFolder(folder, dir);
+    assert.deepEqual([fs.existsSync(usedScan), fs.existsSync(readWhole)], [true, false]);
+  });
+
   it('caps at 50 MB unless UNBLOCK_CACHE_MAX_MB says otherwise', () => {
     const saved = process.env.UNBLOCK_CACHE_MAX_MB;
     try {

@@ -14,7 +14,7 @@ import { isBoolean, isProjectPath, isRange, isString, isStringOrNull, isStrings 
  *   | ['resolve', string, string, string | null]
  *   | ['depends', string, string[], boolean]
  *   | ['folder', string, string | null]
- *   | ['scan', string, string | null]
+ *   | ['scan', string, string | null, string | null]
  *   | ['importers', string, string]
  *   | ['indexed', string, string]
  *   | ['packages', string, string]} Input
@@ -22,8 +22,9 @@ import { isBoolean, isProjectPath, isRange, isString, isStringOrNull, isStrings 
  *   the name, what it stood for and where its node was (../../modules/module-reads.js nameRead); shape: file, hash of its text, how it
  *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer;
  *   folder: a folder, the module files it held (one per line; null: not listed).
- *   The caller index's answers (../../callers/caller-inputs.js checks them): scan: a module and the hash of its text, whose
- *   kept scan for callers was used (it holds while that entry's own inputs do); importers: a file and the project
+ *   The caller index's answers (../../callers/caller-inputs.js checks them): scan: a module, the hash of its text and the shape of
+ *   its scan for callers (../../callers/scan-shape.js), whose kept scan was used (it holds while that entry's own
+ *   inputs do, or while a scan of its text now has that shape); importers: a file and the project
  *   files that may call into it (one per line); indexed: a file and how the project index covered it.
  *   packages: a file and the concurrency helpers its package has (../../workspace/concurrency-packages.js), as JSON
  */
@@ -47,8 +48,9 @@ export function isInput(input, root) {
     case 'depends':
       return input.length === 4 && isStrings(input[2]) && isBoolean(input[3]);
     case 'folder':
-    case 'scan':
       return input.length === 3 && isStringOrNull(input[2]);
+    case 'scan':
+      return input.length === 4 && isStringOrNull(input[2]) && isStringOrNull(input[3]);
     case 'importers':
     case 'indexed':
     case 'packages':
