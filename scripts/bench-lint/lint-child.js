@@ -15,5 +15,14 @@ setInterval(() => {
 let input = '';
 process.stdin.setEncoding('utf8');
 for await (const chunk of process.stdin) input += chunk;
-const run = await lintAll(JSON.parse(input));
+/** @type {any} */
+let request;
+try {
+  request = JSON.parse(input);
+} catch {
+  // Its bench stopped while handing it the run (Ctrl-C): nothing to lint, and nothing to say at length.
+  console.error(`lint-child: the run's arguments were cut short (${input.length} characters read); nothing linted`);
+  process.exit(2);
+}
+const run = await lintAll(request);
 process.stdout.write(JSON.stringify(run));
