@@ -120,7 +120,7 @@ const NO_MOVES = new Map();
  * @param {(file: string) => IndexAnswers | null} indexOf the caller index that covers a file now
  */
 export function allInputsHold(inputs, indexOf) {
-  const now = allInputsNow(inputs, indexOf);
+  const now = allInputsNow(inputs, indexOf, false);
   return now !== null && !anyMoved(now.moves);
 }
 
@@ -129,9 +129,11 @@ export function allInputsHold(inputs, indexOf) {
  * they read (../workspace/input-check.js), or null when any gives another answer.
  * @param {readonly Input[]} inputs
  * @param {(file: string) => IndexAnswers | null} indexOf the caller index that covers a file now
+ * @param {boolean} [moving] whether moved code is taken (a kept verdict: its reports are made again where they name
+ *   it); allInputsHold takes none, and an edited module's scan, which holds only as moved, is not made again for it
  * @returns {{ inputs: Input[], moves: Moves } | null}
  */
-export function allInputsNow(inputs, indexOf) {
+export function allInputsNow(inputs, indexOf, moving = true) {
   const at = `${lintPauses()}:${boundsVersion()}`;
   if (checked.at !== at) checked = { at, answers: new Map() };
   /** @type {Input[]} */
@@ -145,7 +147,7 @@ export function allInputsNow(inputs, indexOf) {
       others.push(input);
       continue;
     }
-    const moves = callerInputMoves(input, indexOf, checked.answers);
+    const moves = callerInputMoves(input, indexOf, checked.answers, moving);
     if (moves === null) return null;
     if (moves.size > 0) scanMoves.push(moves);
     callerInputs.push(inputNow(input));
@@ -173,14 +175,15 @@ function inputNow(input) {
 /**
  * @param {Input} input
  * @param {(file: string) => IndexAnswers | null} indexOf
- * @param {Map<string, Moves | null>} answers this generation's answers, by input
+ * @param {Map<string, Moves | null>} answers this generation's answers, by input and whether moves are taken
+ * @param {boolean} moving
  * @returns {Moves | null}
  */
-function callerInputMoves(input, indexOf, answers) {
-  const id = inputKey(input);
+function callerInputMoves(input, indexOf, answers, moving) {
+  const id = `${moving ? 'moving' : 'in place'}\0${inputKey(input)}`;
   let moves = answers.get(id);
   if (moves === undefined) {
-    moves = freshAnswer(input, indexOf);
+    moves = freshAnswer(input, indexOf, moving);
     answers.set(id, moves);
   }
   return moves;
@@ -189,9 +192,10 @@ function callerInputMoves(input, indexOf, answers) {
 /**
  * @param {Input} input
  * @param {(file: string) => IndexAnswers | null} indexOf
+ * @param {boolean} moving
  * @returns {Moves | null}
  */
-function freshAnswer(input, indexOf) {
+function freshAnswer(input, indexOf, moving) {
   const file = input[1];
   const holds = (/** @type {boolean} */ same) => (same ? NO_MOVES : null);
   switch (input[0]) {
@@ -206,7 +210,7 @@ function freshAnswer(input, indexOf) {
     case 'scan': {
       const roots = projectRootsOf(file);
       const store = roots ? projectStore(roots.callerRoot) : null;
-      return store === null ? null : keptScanMoves(store, file, input[2], input[3], indexOf(file)?.layout ?? null);
+      return store === null ? null : keptScanMoves(store, file, input[2], moving ? input[3] : null, indexOf(file)?.layout ?? null);
     }
     default:
       return null;

@@ -4,7 +4,14 @@
  * Synthetic facts: a dispatcher module whose `relay` hands work to a `courier` module.
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { scanShape } from '../../../rules/project/callers/scan-shape.js';
+import { keptScanMoves, scanFacts } from '../../../rules/project/callers/scan-cache.js';
+import { storeIn, forgetStores } from '../../../rules/project/cache/store.js';
+import { moduleTextHash, forgetModule } from '../../../rules/project/modules/module-cache.js';
+import { anyMoved } from '../../../rules/project/workspace/moved-keys.js';
 
 const FILE = '/srv/depot/dispatch.js';
 const OTHER = '/srv/depot/courier.js';
@@ -53,5 +60,53 @@ describe('project/callers/scan-shape: what a scan gave, its own places left out'
 
   it('keeps the places of another module as they are', () => {
     assert.notEqual(scanShape(facts(100, 300), FILE), scanShape(facts(100, 300), OTHER), 'read as another module\'s scan, dispatch.js\'s places count');
+  });
+
+  describe('a kept scan of a module edited since (scan-cache.js keptScanMoves)', () => {
+    let root = '';
+    let sender = '';
+    beforeEach(() => {
+      root = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-shape-')));
+      sender = path.join(root, 'sender.js');
+      fs.writeFileSync(sender, "const spool = require('./spool');\nexports.ship = (parcel) => spool.enqueue(parcel);\n");
+      fs.writeFileSync(path.join(root, 'spool.js'), 'exports.enqueue = async (parcel) => parcel;\n');
+      forgetStores();
+    });
+    afterEach(() => {
+      forgetModule(sender);
+      forgetModule(path.join(root, 'spool.js'));
+      fs.rmSync(root, { recursive: true, force: true });
+    });
+
+    /** @param {string} text */
+    const edit = (text) => {
+      fs.writeFileSync(sender, text);
+      forgetModule(sender);
+    };
+    const scanEntries = (/** @type {string} */ cache) => (fs.existsSync(cache) ? fs.readdirSync(cache, { recursive: true }).filter((name) => String(name).split(path.sep).includes('scan') && String(name).endsWith('.json')) : []);
+
+    it('holds, every place in the module moved, while a scan of the new text has the shape; else not', () => {
+      const cache = path.join(root, 'cache');
+      const store = storeIn(cache, root);
+      const hash = moduleTextHash(sender);
+      const ops = scanFacts(sender);
+      assert.ok(ops.some((op) => 'c' in op && op.caller?.startsWith(`${sender}#`)), 'ship calls into spool.js');
+      const shape = scanShape(ops, sender);
+      edit(`// ships parcels\n${fs.readFileSync(sender, 'utf8')}`);
+      const moves = keptScanMoves(store, sender, hash, shape, null);
+      assert.ok(moves && anyMoved(moves) && moves.has(sender), 'holds, moved');
+      assert.equal(scanEntries(cache).length, 1, 'the scan of the new text is kept');
+      edit("const spool = require('./spool');\nexports.ship = (parcel) => parcel;\n");
+      assert.equal(keptScanMoves(store, sender, hash, shape, null), null, 'ship calls nothing now');
+    });
+
+    it('is not scanned again when the shape is not known (a check that takes no moves: caller-inputs.js allInputsHold)', () => {
+      const cache = path.join(root, 'cache');
+      const store = storeIn(cache, root);
+      const hash = moduleTextHash(sender);
+      edit(`// ships parcels\n${fs.readFileSync(sender, 'utf8')}`);
+      assert.equal(keptScanMoves(store, sender, hash, null, null), null);
+      assert.deepEqual(scanEntries(cache), [], 'nothing scanned');
+    });
   });
 });
