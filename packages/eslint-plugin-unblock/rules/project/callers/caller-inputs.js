@@ -150,7 +150,7 @@ export function allInputsNow(inputs, indexOf, moving = true) {
     const moves = callerInputMoves(input, indexOf, checked.answers, moving);
     if (moves === null) return null;
     if (moves.size > 0) scanMoves.push(moves);
-    callerInputs.push(inputNow(input));
+    callerInputs.push(callerInputNow(input));
   }
   const now = inputsNow(others);
   if (now === null) return null;
@@ -166,7 +166,7 @@ export function allInputsNow(inputs, indexOf, moving = true) {
  * @param {Input} input
  * @returns {Input}
  */
-function inputNow(input) {
+function callerInputNow(input) {
   if (input[0] !== 'scan') return input;
   const hash = moduleTextHash(input[1]);
   return hash === input[2] ? input : ['scan', input[1], hash, input[3]];

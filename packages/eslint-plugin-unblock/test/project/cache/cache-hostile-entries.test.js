@@ -87,6 +87,7 @@ describe('analysis/project/cache-hostile-entries', function () {
     'a scan whose call sites have no key': ['scan', (value) => value.ops.forEach((/** @type {any} */ op) => delete op.c)],
     'verdicts whose reports point before the file': ['verdicts', (value) => Object.values(value.verdicts).forEach((/** @type {any[]} */ reports) => reports.push({ start: -1, end: 0, point: false, fix: null, suggest: [], message: 'planted' }))],
     'verdicts whose inputs hold null': ['verdicts', (value) => (value.inputs = [null])],
+    'verdicts whose scans used have a shape that is a number': ['verdicts', (value) => value.inputs.forEach((/** @type {any[]} */ input) => input[0] === 'scan' && (input[3] = 1))],
     'a scan ledger whose lines name modules past its list': ['scan-ledger', (value) => value.lines.forEach((/** @type {any} */ line) => (line[3] = [value.files.length]))],
     'a scan ledger whose hashes are numbers': ['scan-ledger', (value) => value.files.forEach((/** @type {any} */ file) => (file[1] = 1))],
   };

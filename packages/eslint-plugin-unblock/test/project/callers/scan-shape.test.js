@@ -100,6 +100,15 @@ describe('project/callers/scan-shape: what a scan gave, its own places left out'
       assert.equal(keptScanMoves(store, sender, hash, shape, null), null, 'ship calls nothing now');
     });
 
+    it('does not hold once the module is gone', () => {
+      const store = storeIn(path.join(root, 'cache'), root);
+      const hash = moduleTextHash(sender);
+      const shape = scanShape(scanFacts(sender), sender);
+      fs.rmSync(sender);
+      forgetModule(sender);
+      assert.equal(keptScanMoves(store, sender, hash, shape, null), null);
+    });
+
     it('is not scanned again when the shape is not known (a check that takes no moves: caller-inputs.js allInputsHold)', () => {
       const cache = path.join(root, 'cache');
       const store = storeIn(cache, root);
