@@ -7,6 +7,15 @@
  * - every unit that uses it, and what uses those in turn (their callees changed).
  * A unit used by the edited one and by another does not reach that other: a callee's summary is
  * made from its own body, whoever calls it.
+ *
+ * Downward, what the edited unit changes is who calls its callees, and the rules read that from the
+ * linted text in two places only: the start-up classifier (code-kind/startup-code.js) follows the
+ * module-level bindings a function is called by within the file, and the caller index of a file
+ * alone (no project index: an editor buffer outside any project) scans the linted tree. The project
+ * index reads callers from the files on disk: an unsaved edit changes none of its answers, and a
+ * save makes it again (lint-footprint.js then reuses nothing). So with a project index the edited
+ * unit reaches downward only what it calls by a module-level name, not the methods and properties it
+ * reaches by a property name (`this.load()`, `service.find()`), however many a class has.
  */
 
 /** @typedef {import('./unit-names.js').UnitNames} UnitNames */
@@ -14,16 +23,18 @@
 /**
  * @param {UnitNames[]} units every unit's names, the edited one's from before and after the edit merged
  * @param {number} edited its index
+ * @param {{ propertyCallersFromText?: boolean }} [how] whether who calls a method is read from the linted
+ *   text (true without a project index: see above)
  * @returns {Set<number>} the units whose reports may change, the edited one included
  */
-export function unitsReachedFrom(units, edited) {
+export function unitsReachedFrom(units, edited, { propertyCallersFromText = true } = {}) {
   const provides = byName(units, 'provides');
   const defines = byName(units, 'defines');
   const uses = byName(units, 'uses');
   const reads = byName(units, 'reads');
   const down = closure(units, edited, (unit, add) => {
     for (const name of unit.uses) add(provides.get(name));
-    for (const name of unit.reads) add(defines.get(name));
+    if (propertyCallersFromText) for (const name of unit.reads) add(defines.get(name));
   });
   const up = closure(units, edited, (unit, add) => {
     for (const name of unit.provides) add(uses.get(name));

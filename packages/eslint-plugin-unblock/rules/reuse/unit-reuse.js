@@ -7,8 +7,9 @@
  * A unit's reports are reused only when all of this holds, and otherwise it is analysed again:
  * - the rule's options and the lint's settings and language are the same;
  * - the two texts differ inside one unit, and every other unit is where it was (or moved as a whole);
- * - no name links the unit to the edited one (unit-graph.js: what it uses, what uses it, all the
- *   way), and the edited unit does not call `eval` (that makes every scope around it dynamic);
+ * - no name links the unit to the edited one (unit-graph.js: what uses it, all the way up; what it
+ *   uses, all the way down, by property names too only where callers are read from the linted text),
+ *   and the edited unit does not call `eval` (that makes every scope around it dynamic);
  * - what the earlier lint read in other files still reads the same (lint-footprint.js),
  *   and the project index knows the unit's functions now as it did then (an unsaved edit above a
  *   function hides its callers: project/callers/linted-text.js);
@@ -174,7 +175,9 @@ function planReuse(last, sourceCode, file) {
   const shift = sourceCode.text.length - last.text.length;
   const names = namesOfUnits(last.names, sourceCode, edited);
   if (!names) return null;
-  const reached = edited >= 0 ? unitsReachedFrom(/** @type {UnitNames[]} */ (names.merged), edited) : new Set();
+  // The footprint holds, so its index is the one the rules read callers from now (null: the linted text's own).
+  const propertyCallersFromText = last.footprint.index === null;
+  const reached = edited >= 0 ? unitsReachedFrom(/** @type {UnitNames[]} */ (names.merged), edited, { propertyCallersFromText }) : new Set();
   const diskAgrees = diskAgreesUpTo(file, sourceCode.text);
   /** @type {Set<number>} */
   const reused = new Set();

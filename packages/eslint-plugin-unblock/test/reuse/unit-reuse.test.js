@@ -275,6 +275,66 @@ export async function other(db) {
     }
   });
 
+  it("keeps the reports of a method the edited one calls through this: the index reads that call from disk", () => {
+    const dir = project({ dependencies: { express: '^4.0.0' } });
+    fs.writeFileSync(path.join(dir, 'routes.js'), "import express from 'express';\nimport { Ledger } from './ledger.js';\nexport const app = express();\nconst ledger = new Ledger(globalThis.books);\napp.get('/summary', async (req, res) => res.json(await ledger.summary(req.query.owner)));\n");
+    const saved = `export class Ledger {
+  constructor(books) { this.books = books; }
+  async balances(owner) {
+    const debits = await this.books.getDebits(owner);
+    const credits = await this.books.getCredits(owner);
+    return [...debits, ...credits];
+  }
+  async summary(owner) {
+    const rows = await this.balances(owner);
+    return rows.length;
+  }
+}
+`;
+    const lint = projectLinter(dir, 'ledger.js', saved);
+    lint(saved);
+    // Typed in summary() and not saved, twice: the project index still reads its call to balances() from the file on disk.
+    lint(saved.replace('    return rows.length;', '    console.log(owner);\n    return rows.length;'));
+    const edited = saved.replace('    return rows.length;', '    console.log(owner, rows);\n    return rows.length;');
+    const skippedBefore = unitReuseCounts().skipped;
+    const reused = lint(edited);
+    const skipped = unitReuseCounts().skipped - skippedBefore;
+    setUnitReuse(false);
+    const fresh = lint(edited);
+    setUnitReuse(true);
+    assert.equal(fresh.length, 1, 'the waterfall in balances()');
+    assert.deepEqual(reused, fresh);
+    assert.equal(skipped, 1, 'balances() was not analysed again');
+  });
+
+  it('analyses a function again when the edited one no longer calls it, and the file alone then says it runs at start-up', () => {
+    const dir = project({ dependencies: { express: '^4.0.0' } });
+    fs.writeFileSync(path.join(dir, 'routes.js'), "import express from 'express';\nimport { refresh } from './cache.js';\nexport const app = express();\napp.get('/refresh', refresh);\n");
+    const saved = `import { store } from './store.js';
+async function rebuild() {
+  const a = await store.getUsers();
+  const b = await store.getTeams();
+  return [a, b];
+}
+rebuild().catch(() => {});
+export async function refresh(req, res) {
+  res.json(await rebuild());
+}
+`;
+    const lint = projectLinter(dir, 'cache.js', saved);
+    assert.equal(lint(saved).length, 1, 'a request runs rebuild() too');
+    // Typed in refresh() and not saved, twice: the second edit takes out its call of rebuild().
+    const typed = saved.replace('  res.json(await rebuild());', '  console.log(req.url);\n  res.json(await rebuild());');
+    assert.equal(lint(typed).length, 1);
+    const edited = typed.replace('res.json(await rebuild());', 'res.json(null);');
+    const reused = lint(edited);
+    setUnitReuse(false);
+    const fresh = lint(edited);
+    setUnitReuse(true);
+    assert.deepEqual(fresh, [], 'only the module body calls rebuild() now: start-up work');
+    assert.deepEqual(reused, fresh);
+  });
+
   it('analyses a function again when an unsaved edit above it hides its callers from the project index', () => {
     const dir = project({ dependencies: { express: '^4.0.0' } });
     fs.writeFileSync(path.join(dir, 'routes.js'), "import express from 'express';\nimport { handler } from './handler.js';\nexport const app = express();\napp.get('/orders', handler);\n");
