@@ -72,12 +72,32 @@ export function dynamicRequireMethods(view, requireNode, callee) {
  * @returns {any} the require expression, or null when the name is declared otherwise or more than once
  */
 export function blockRequireOf(fn, name, visitorKeys) {
-  /** @type {any[]} */
-  const found = [];
+  const declared = ownDeclarators(fn, visitorKeys).get(name);
+  return declared?.count === 1 && dynamicRequireFolder(declared.first) !== null ? declared.first : null;
+}
+
+/** @type {WeakMap<object, Map<string, { count: number, first: any }>>} per function */
+const declaratorsOfFunction = new WeakMap();
+
+/**
+ * The variables a function's own body declares by a plain name (not in nested functions): how many
+ * times each, and the first one's initialiser. Read once per function: a scan asks it at every call
+ * on a local of that function, and a long handler makes hundreds.
+ * @param {FunctionNode} fn
+ * @param {VisitorKeys} visitorKeys
+ */
+function ownDeclarators(fn, visitorKeys) {
+  let declared = declaratorsOfFunction.get(fn);
+  if (declared) return declared;
+  const found = /** @type {Map<string, { count: number, first: any }>} */ (new Map());
   walk(fn.body, visitorKeys, (node) => {
     if (node !== fn.body && isFunctionNode(node)) return false;
-    if (node.type === 'VariableDeclarator' && node.id.type === 'Identifier' && node.id.name === name) found.push(node.init);
+    if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier') return true;
+    const seen = found.get(node.id.name);
+    if (seen) seen.count++;
+    else found.set(node.id.name, { count: 1, first: node.init });
     return true;
   });
-  return found.length === 1 && dynamicRequireFolder(found[0]) !== null ? found[0] : null;
+  declaratorsOfFunction.set(fn, found);
+  return found;
 }
