@@ -132,7 +132,7 @@ export function hashIfOnDisk(file, text) {
   if (disk !== text) return null;
   const hash = contentHash(text);
   if (!cached || cached.mtimeMs !== stat.mtimeMs || cached.size !== stat.size) remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation: lintGeneration(), hash, parsed: false, view: null });
-  else cached.generation = lintGeneration();
+  else checkedNow(file, cached);
   return hash;
 }
 
@@ -152,13 +152,25 @@ function currentEntry(file, parse) {
     return remember(file, { mtimeMs: -1, size: -1, generation, hash: null, parsed: true, view: null });
   }
   if (cached && cached.mtimeMs === stat.mtimeMs && cached.size === stat.size && (cached.parsed || !parse)) {
-    cached.generation = generation;
+    checkedNow(file, cached);
     return cached;
   }
   const text = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
   const hash = text === null ? null : contentHash(text);
   const view = parse && text !== null && hash !== null ? parseModule(file, text, hash) : null;
   return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation, hash, parsed: parse || text === null, view });
+}
+
+/**
+ * Notes that an entry was checked against the disk in this lint. Its tree, if it holds one, then
+ * counts as used: it moves to the recent end, after every tree of earlier lints, which usedTree
+ * relies on.
+ * @param {string} file
+ * @param {CacheEntry} entry
+ */
+function checkedNow(file, entry) {
+  entry.generation = lintGeneration();
+  if (entry.view && withTree.delete(file)) withTree.add(file);
 }
 
 /**
@@ -192,7 +204,9 @@ function usedTree(file) {
   const generation = lintGeneration();
   for (const oldest of withTree) {
     const entry = cache.get(oldest);
-    if (entry?.generation === generation) continue;
+    // The trees of this lint come last (checkedNow): none from here on may go. A lint that reads more
+    // than MAX_TREES modules would otherwise walk past all of them at every module it reads.
+    if (entry?.generation === generation) return;
     withTree.delete(oldest);
     if (entry) {
       entry.view = null;

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadModule, forgetModule, parseOptions, parseWithOxc, MAX_TREES } from '../../../rules/project/modules/module-cache.js';
+import { loadModule, forgetModule, parseOptions, parseWithOxc, moduleTextHash, MAX_TREES } from '../../../rules/project/modules/module-cache.js';
 import { noteLint } from '../../../rules/project/bounds/lint-bounds.js';
 
 describe('project index: parsing other files', () => {
@@ -73,6 +73,18 @@ describe('project index: parsing other files', () => {
       // files[2] was next in line, so it made room for files[0]; files[1], used in this lint, stayed.
       assert.notEqual(loadModule(files[2]), kept[1]);
       assert.equal(loadModule(files[1]), kept[0]);
+    });
+
+    it('counts a tree whose module was only checked against the disk in this lint as used: an older one goes', () => {
+      const files = writeModules(MAX_TREES + 1);
+      startLint('first.js');
+      const [first, second] = files.slice(0, MAX_TREES).map((file) => loadModule(file));
+      startLint('second.js');
+      // Its text hashed for a kept fact, not parsed: its tree is this lint's all the same.
+      assert.ok(moduleTextHash(files[0]));
+      loadModule(files[MAX_TREES]);
+      assert.notEqual(loadModule(files[1]), second, 'the least recently used tree of an earlier lint made room');
+      assert.equal(loadModule(files[0]), first);
     });
 
     it('keeps every tree read during the current lint, however many', () => {
