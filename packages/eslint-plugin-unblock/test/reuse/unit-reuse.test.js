@@ -204,11 +204,14 @@ describe('reuse in a project: what the last lint read in other files', () => {
   /**
    * Writes the file and returns what lints a text of it under its absolute path, as the editor does.
    * @param {string} dir @param {string} name @param {string} saved the text on disk
+   * @param {{ cache?: string }} [how] a project cache folder: the tests run with the cache off
+   *   (test/support/project-cache-off.js), and the editor's own, on by default, keeps the scans a
+   *   lint's reuse checks (without it a lint that read a scan reuses nothing after it)
    */
-  const projectLinter = (dir, name, saved) => {
+  const projectLinter = (dir, name, saved, { cache } = {}) => {
     const filename = path.join(dir, name);
     fs.writeFileSync(filename, saved);
-    const config = configOf({ sourceType: 'module' });
+    const config = configOf({ sourceType: 'module' }).map((entry) => (cache ? { ...entry, settings: { ...entry.settings, unblock: { ...entry.settings?.unblock, cache } } } : entry));
     const linter = new Linter({ cwd: dir });
     forgetKeptLints();
     return (/** @type {string} */ text) => linter.verify(text, config, { filename }).map(shown);
@@ -291,7 +294,7 @@ export async function other(db) {
   }
 }
 `;
-    const lint = projectLinter(dir, 'ledger.js', saved);
+    const lint = projectLinter(dir, 'ledger.js', saved, { cache: path.join(dir, '.unblock-cache') });
     lint(saved);
     // Typed in summary() and not saved, twice: the project index still reads its call to balances() from the file on disk.
     lint(saved.replace('    return rows.length;', '    console.log(owner);\n    return rows.length;'));
