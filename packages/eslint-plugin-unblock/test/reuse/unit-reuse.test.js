@@ -278,7 +278,12 @@ export async function other(db) {
     }
   });
 
-  it("keeps the reports of a method the edited one calls through this: the index reads that call from disk", () => {
+  /**
+   * A Ledger service whose summary() calls balances() through this, routed from another module; lints it,
+   * then twice with an unsaved edit in summary(); returns the last lint's reports with and without reuse.
+   * @param {{ cache?: string, between?: (dir: string) => void }} how between: done before the last lint
+   */
+  const editLedger = ({ cache, between } = {}) => {
     const dir = project({ dependencies: { express: '^4.0.0' } });
     fs.writeFileSync(path.join(dir, 'routes.js'), "import express from 'express';\nimport { Ledger } from './ledger.js';\nexport const app = express();\nconst ledger = new Ledger(globalThis.books);\napp.get('/summary', async (req, res) => res.json(await ledger.summary(req.query.owner)));\n");
     const saved = `export class Ledger {
@@ -294,10 +299,11 @@ export async function other(db) {
   }
 }
 `;
-    const lint = projectLinter(dir, 'ledger.js', saved, { cache: path.join(dir, '.unblock-cache') });
+    const lint = projectLinter(dir, 'ledger.js', saved, { cache: cache && path.join(dir, cache) });
     lint(saved);
     // Typed in summary() and not saved, twice: the project index still reads its call to balances() from the file on disk.
     lint(saved.replace('    return rows.length;', '    console.log(owner);\n    return rows.length;'));
+    between?.(dir);
     const edited = saved.replace('    return rows.length;', '    console.log(owner, rows);\n    return rows.length;');
     const skippedBefore = unitReuseCounts().skipped;
     const reused = lint(edited);
@@ -305,9 +311,29 @@ export async function other(db) {
     setUnitReuse(false);
     const fresh = lint(edited);
     setUnitReuse(true);
-    assert.equal(fresh.length, 1, 'the waterfall in balances()');
+    return { reused, fresh, skipped };
+  };
+
+  for (const cache of ['.unblock-cache', undefined]) {
+    it(`keeps the reports of a method the edited one calls through this: the index reads that call from disk (${cache ? 'a project cache' : 'no project cache'})`, () => {
+      const { reused, fresh, skipped } = editLedger({ cache });
+      assert.equal(fresh.length, 1, 'the waterfall in balances()');
+      assert.deepEqual(reused, fresh);
+      assert.equal(skipped, 1, 'balances() was not analysed again');
+    });
+  }
+
+  it('reuses nothing after a module whose scan the lint read changed on disk, with no project cache', () => {
+    const { reused, fresh, skipped } = editLedger({
+      between: (dir) => {
+        const routes = path.join(dir, 'routes.js');
+        fs.appendFileSync(routes, "app.get('/health', (req, res) => res.end());\n");
+        const later = new Date(Date.now() + 5000);
+        fs.utimesSync(routes, later, later);
+      },
+    });
     assert.deepEqual(reused, fresh);
-    assert.equal(skipped, 1, 'balances() was not analysed again');
+    assert.equal(skipped, 0);
   });
 
   it('analyses a function again when the edited one no longer calls it, and the file alone then says it runs at start-up', () => {

@@ -115,7 +115,8 @@ let checked = { at: '', answers: new Map() };
 const NO_MOVES = new Map();
 
 /**
- * Whether every input, of any kind, gives the same answer at the same place as when it was noted.
+ * Whether every input, of any kind, gives the same answer at the same place as when it was noted. For the
+ * editor's reuse between lints, which asks only while the caller index is the one that answered then.
  * @param {readonly Input[]} inputs
  * @param {(file: string) => IndexAnswers | null} indexOf the caller index that covers a file now
  */
@@ -210,7 +211,11 @@ function freshAnswer(input, indexOf, moving) {
     case 'scan': {
       const roots = projectRootsOf(file);
       const store = roots ? projectStore(roots.callerRoot) : null;
-      return store === null ? null : keptScanMoves(store, file, input[2], moving ? input[3] : null, indexOf(file)?.layout ?? null);
+      if (store) return keptScanMoves(store, file, input[2], moving ? input[3] : null, indexOf(file)?.layout ?? null);
+      // No project cache keeps the scan: it lives in the caller index that made it, which scans a module once, and the
+      // editor's check (lint-footprint.js) holds only while that index answers. Its facts then stand while the module
+      // has the text they were read from. A kept verdict has a cache by definition.
+      return moving ? null : holds(moduleTextHash(file) === input[2]);
     }
     default:
       return null;
