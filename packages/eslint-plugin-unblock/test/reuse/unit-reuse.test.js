@@ -217,6 +217,20 @@ describe('reuse in a project: what the last lint read in other files', () => {
     return (/** @type {string} */ text) => linter.verify(text, config, { filename }).map(shown);
   };
 
+  /**
+   * The reports of a lint of `text` that may reuse, then of one that may not.
+   * @param {(text: string) => string[]} lint @param {string} text
+   */
+  const reusedAndFresh = (lint, text) => {
+    const reused = lint(text);
+    setUnitReuse(false);
+    try {
+      return { reused, fresh: lint(text) };
+    } finally {
+      setUnitReuse(true);
+    }
+  };
+
   it('analyses a caller again when the callee in another file changed on disk, though its own text did not', () => {
     const dir = project({});
     const store = path.join(dir, 'store.js');
@@ -240,10 +254,7 @@ export async function other(db) {
     fs.utimesSync(store, later, later);
     // An unsaved edit in the other function: the buffer is not the file on disk.
     const edited = page.replace('  return a;', '  console.log(a);\n  return a;');
-    const reused = lint(edited);
-    setUnitReuse(false);
-    const fresh = lint(edited);
-    setUnitReuse(true);
+    const { reused, fresh } = reusedAndFresh(lint, edited);
     assert.deepEqual(fresh, [], 'the callee now writes the table the other call reads');
     assert.deepEqual(reused, fresh);
   });
@@ -306,11 +317,8 @@ export async function other(db) {
     between?.(dir);
     const edited = saved.replace('    return rows.length;', '    console.log(owner, rows);\n    return rows.length;');
     const skippedBefore = unitReuseCounts().skipped;
-    const reused = lint(edited);
+    const { reused, fresh } = reusedAndFresh(lint, edited);
     const skipped = unitReuseCounts().skipped - skippedBefore;
-    setUnitReuse(false);
-    const fresh = lint(edited);
-    setUnitReuse(true);
     return { reused, fresh, skipped };
   };
 
@@ -356,10 +364,7 @@ export async function refresh(req, res) {
     const typed = saved.replace('  res.json(await rebuild());', '  console.log(req.url);\n  res.json(await rebuild());');
     assert.equal(lint(typed).length, 1);
     const edited = typed.replace('res.json(await rebuild());', 'res.json(null);');
-    const reused = lint(edited);
-    setUnitReuse(false);
-    const fresh = lint(edited);
-    setUnitReuse(true);
+    const { reused, fresh } = reusedAndFresh(lint, edited);
     assert.deepEqual(fresh, [], 'only the module body calls rebuild() now: start-up work');
     assert.deepEqual(reused, fresh);
   });
@@ -383,10 +388,7 @@ export async function handler(req, res) {
     lint(saved);
     // Typed above the handler, not saved: the index knows the handler only up to there.
     const edited = saved.replace('  return a;', '  console.log(a);\n  return a;');
-    const reused = lint(edited);
-    setUnitReuse(false);
-    const fresh = lint(edited);
-    setUnitReuse(true);
+    const { reused, fresh } = reusedAndFresh(lint, edited);
     assert.equal(fresh.length, 1);
     assert.ok(!fresh[0].includes('GET /orders'));
     assert.deepEqual(reused, fresh);
