@@ -204,9 +204,9 @@ describe('reuse in a project: what the last lint read in other files', () => {
   /**
    * Writes the file and returns what lints a text of it under its absolute path, as the editor does.
    * @param {string} dir @param {string} name @param {string} saved the text on disk
-   * @param {{ cache?: string }} [how] a project cache folder: the tests run with the cache off
-   *   (test/support/project-cache-off.js), and the editor's own, on by default, keeps the scans a
-   *   lint's reuse checks (without it a lint that read a scan reuses nothing after it)
+   * @param {{ cache?: string }} [how] a project cache folder, as the editor's lint has by default: the
+   *   tests run with the cache off (test/support/project-cache-off.js), and a kept scan is checked
+   *   another way than one that lives only in the caller index
    */
   const projectLinter = (dir, name, saved, { cache } = {}) => {
     const filename = path.join(dir, name);
