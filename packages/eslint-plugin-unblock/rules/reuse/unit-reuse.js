@@ -13,7 +13,8 @@
  * - what the earlier lint read in other files still reads the same (lint-footprint.js),
  *   and the project index knows the unit's functions now as it did then (an unsaved edit above a
  *   function hides its callers: project/callers/linted-text.js);
- * - every fix and suggestion of its reports was recorded and writes inside the unit.
+ * - every fix and suggestion of its reports was recorded and writes inside the unit, and none of its
+ *   rewrites checked a name against the whole file (verdicts/name-checks.js).
  *
  * A command-line run lints each file once: nothing is reused there, and a first lint of a file
  * records only its reports (the names and the reads elsewhere are worked out from the second on).
@@ -30,6 +31,7 @@ import { recordingInputs } from '../project/cache/inputs.js';
 import { lintFootprint, footprintHolds, diskAgreesUpTo } from './lint-footprint.js';
 import { watchReadsElsewhere } from '../project/index.js';
 import { lintSetting } from '../verdicts/lint-setting.js';
+import { fileWideNameChecks } from '../verdicts/name-checks.js';
 
 /**
  * @typedef {import('../language/syntax/ast.js').Node} Node
@@ -134,7 +136,7 @@ export function createUnitReuse(context, ruleId, options) {
         visitorKeys: sourceCode.visitorKeys,
         setting: setting ?? '',
         reports,
-        unkept: new Set([...unkeptUnits(body, reports), ...topLevel]),
+        unkept: new Set([...unkeptUnits(body, reports), ...topLevel, ...fileWideNameCheckUnits(body, sourceCode)]),
         // Worked out from the second lint on (a command-line run lints a file once), for the next lint's edit.
         names: reuse?.names ?? (seenBefore ? allNames(sourceCode) : null),
         footprint: summaryReads && placed && inputs ? lintFootprint(file, summaryReads, inputs) : null,
@@ -298,6 +300,16 @@ function unkeptUnits(body, reports) {
     if (list.some((kept) => !keptWithin(kept, body[at].range[0], body[at].range[1]))) unkept.add(at);
   });
   return unkept;
+}
+
+/**
+ * Units where a rewrite checked a name against the whole file (verdicts/name-checks.js): an edit in
+ * any other unit may change that rewrite.
+ * @param {any[]} body
+ * @param {import('eslint').SourceCode} sourceCode
+ */
+function fileWideNameCheckUnits(body, sourceCode) {
+  return fileWideNameChecks(sourceCode).map((offset) => unitAt(body, offset)).filter((at) => at >= 0);
 }
 
 /**

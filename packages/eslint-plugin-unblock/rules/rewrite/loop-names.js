@@ -3,6 +3,8 @@
  * capture or shadow anything the code already uses, and the globals it
  * calls (`Promise`, `Array`, `Object`) must be the real ones.
  */
+import { noteFileWideNameCheck } from '../verdicts/name-checks.js';
+
 /**
  * @typedef {import('../language/syntax/ast.js').Node} Node
  */
@@ -14,6 +16,7 @@
  * @param {string} name
  */
 export function isNameFree(sourceCode, node, name) {
+  noteFileWideNameCheck(sourceCode, node);
   for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node)); scope; scope = scope.upper) {
     if (scope.set.has(name)) return false;
     if (scope.through.some((reference) => reference.identifier.name === name)) return false;
@@ -42,6 +45,7 @@ export function freshName(sourceCode, node, candidates, taken = new Set()) {
  * @param {string} name
  */
 export function isShadowedGlobal(sourceCode, node, name) {
+  noteFileWideNameCheck(sourceCode, node);
   for (let scope = /** @type {import('eslint').Scope.Scope | null} */ (sourceCode.getScope(node)); scope; scope = scope.upper) {
     const variable = scope.set.get(name);
     if (variable) return variable.defs.length > 0;

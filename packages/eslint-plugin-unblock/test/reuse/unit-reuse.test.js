@@ -147,6 +147,26 @@ main(require('./db'));
     assert.ok(skippedPlaces >= 1, 'weekly() was not analysed again');
   });
 
+  it('analyses again a function whose rewrite names a result after what no code in the file uses (TypeScript)', () => {
+    // The rewrite of the first function names the result `userResult`, or `userResult2` once any code uses `userResult`.
+    const before = `export async function first(db: Db, id: string) {
+  const user = (await db.getUser(id))!;
+  const posts = (await db.getPosts(id))!;
+  return { user, posts };
+}
+
+export async function second(db: Db, id: string) {
+  const total = 1;
+  return total;
+}
+`;
+    const after = before.replace('  const total = 1;', '  const userResult = 2;\n  const total = userResult;');
+    const { was, reused, fresh } = editAndLint(before, after, { filename: 'service.ts', config: configOf({ typescript: true }) });
+    assert.ok(was[0].includes('userResult!'), 'the rewrite names the result userResult before the edit');
+    assert.ok(fresh[0].includes('userResult2!'), 'and userResult2 after it');
+    assert.deepEqual(reused, fresh);
+  });
+
   it('reuses nothing when the edited function calls eval, which makes every scope around it dynamic', () => {
     const after = twoServices.replace('  return { user, posts };', '  eval(user);\n  return { user, posts };');
     const { reused, fresh, skippedPlaces } = editAndLint(twoServices, after);

@@ -12,6 +12,7 @@
  * check applies to exactly the value it applied to before.
  */
 import { reindent, lineIndent } from '../../rewrite/source-layout.js';
+import { noteFileWideNameCheck } from '../../verdicts/name-checks.js';
 
 /**
  * @typedef {import('../operations.js').AwaitedOperation} AwaitedOperation
@@ -35,6 +36,7 @@ export function createResultNamer(sourceCode) {
   const taken = new Set(sourceCode.ast.tokens.filter((token) => token.type === 'Identifier').map((token) => token.value));
   /** @param {any} declarator */
   return (declarator) => {
+    noteFileWideNameCheck(sourceCode, declarator);
     const [variable] = sourceCode.getDeclaredVariables(declarator);
     const base = `${variable ? variable.name : 'value'}Result`;
     let name = base;
