@@ -12,6 +12,7 @@ import { keptScanMoves, scanFacts } from '../../../rules/project/callers/scan-ca
 import { storeIn, forgetStores } from '../../../rules/project/cache/store.js';
 import { moduleTextHash, forgetModule } from '../../../rules/project/modules/module-cache.js';
 import { anyMoved } from '../../../rules/project/workspace/moved-keys.js';
+import { allInputsHold, allInputsNow } from '../../../rules/project/callers/caller-inputs.js';
 
 const FILE = '/srv/depot/dispatch.js';
 const OTHER = '/srv/depot/courier.js';
@@ -107,6 +108,19 @@ describe('project/callers/scan-shape: what a scan gave, its own places left out'
       fs.rmSync(sender);
       forgetModule(sender);
       assert.equal(keptScanMoves(store, sender, hash, shape, null), null);
+    });
+
+    it('with no project cache, holds for the editor while the module has the text it was scanned from, and never for a kept verdict', () => {
+      fs.writeFileSync(path.join(root, 'package.json'), '{"name":"depot"}');
+      // The tests run with the cache off (test/support/project-cache-off.js): the scan lives only in the caller index.
+      const then = moduleTextHash(sender);
+      const shape = scanShape(scanFacts(sender), sender);
+      edit(`// ships parcels\n${fs.readFileSync(sender, 'utf8')}`);
+      const now = moduleTextHash(sender);
+      assert.notEqual(now, then);
+      assert.equal(allInputsHold([['scan', sender, then, shape]], () => null), false, 'scanned from another text');
+      assert.equal(allInputsHold([['scan', sender, now, shape]], () => null), true);
+      assert.equal(allInputsNow([['scan', sender, now, shape]], () => null), null, 'a kept verdict is checked against its cache');
     });
 
     it('is not scanned again when the shape is not known (a check that takes no moves: caller-inputs.js allInputsHold)', () => {
