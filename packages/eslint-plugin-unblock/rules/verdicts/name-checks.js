@@ -6,7 +6,7 @@
  * reports of a unit where such a check was made (rules/reuse/unit-reuse.js): it analyses it again.
  */
 
-/** @type {WeakMap<object, number[]>} per linted file's source code: where the checks were made */
+/** @type {WeakMap<object, Set<number>>} per linted file's source code: where the checks were made */
 const checksByFile = new WeakMap();
 
 /**
@@ -16,16 +16,17 @@ const checksByFile = new WeakMap();
  */
 export function noteFileWideNameCheck(sourceCode, node) {
   if (!node?.range) return;
+  // A fresh name is looked for candidate after candidate at one place: the place once.
   const checks = checksByFile.get(sourceCode);
-  if (checks) checks.push(node.range[0]);
-  else checksByFile.set(sourceCode, [node.range[0]]);
+  if (checks) checks.add(node.range[0]);
+  else checksByFile.set(sourceCode, new Set([node.range[0]]));
 }
 
 /**
  * The offsets where this lint's rewrites checked a name against the whole file.
  * @param {import('eslint').SourceCode} sourceCode
- * @returns {readonly number[]}
+ * @returns {number[]}
  */
 export function fileWideNameChecks(sourceCode) {
-  return checksByFile.get(sourceCode) ?? [];
+  return [...(checksByFile.get(sourceCode) ?? [])];
 }

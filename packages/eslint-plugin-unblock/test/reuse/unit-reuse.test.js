@@ -167,6 +167,26 @@ export async function second(db: Db, id: string) {
     assert.deepEqual(reused, fresh);
   });
 
+  it('analyses again a function whose start-early rewrite names a promise after what no scope of the file uses', () => {
+    const before = `async function page(id) {
+  const user = await getUser(id);
+  const orders = await getOrders(user);
+  const config = await getConfig();
+  return [orders, config];
+}
+
+function other() {
+  return 1;
+}
+`;
+    // An undeclared name read in another function is a global the whole file sees: the promise becomes configPromise2.
+    const after = before.replace('  return 1;', '  return configPromise;');
+    const { was, reused, fresh } = editAndLint(before, after);
+    assert.ok(was[0].includes('const configPromise = '), 'the rewrite names the promise configPromise before the edit');
+    assert.ok(fresh[0].includes('const configPromise2 = '), 'and configPromise2 after it');
+    assert.deepEqual(reused, fresh);
+  });
+
   it('reuses nothing when the edited function calls eval, which makes every scope around it dynamic', () => {
     const after = twoServices.replace('  return { user, posts };', '  eval(user);\n  return { user, posts };');
     const { reused, fresh, skippedPlaces } = editAndLint(twoServices, after);
