@@ -10,7 +10,7 @@ import { resolveCall, valueOfExpression, valueOfRequire, memberOf } from '../mod
 import { registrationsOf, declaredEntryPoints } from './entry-points.js';
 import { walkCalls, isDeclared, initOf, constantInitOf, ownerOf } from './function-frames.js';
 import { routesThroughParameters } from './routes-through-parameters.js';
-import { dynamicRequireMethods, blockRequireOf } from '../callees/dynamic-requires.js';
+import { dynamicRequireMethods, blockRequireOf, dynamicRequireFolder } from '../callees/dynamic-requires.js';
 
 /**
  * @typedef {import('../../language/syntax/ast.js').Node} Node
@@ -258,8 +258,31 @@ function providersCalled(view, frame, call) {
   if (object?.type !== 'Identifier') return [];
   const declaredHere = frame.declared.has(object.name);
   const binding = isDeclared(frame, object.name) ? null : view.bindings.get(object.name);
-  const init = declaredHere && frame.fn ? initOf(frame, object.name) ?? blockRequireOf(frame.fn, object.name, foreignVisitorKeys()) : binding?.kind === 'value' ? binding.node : null;
+  const init = declaredHere && frame.fn ? initOf(frame, object.name) ?? requireInBlock(view, frame.fn, object.name) : binding?.kind === 'value' ? binding.node : null;
   return init ? dynamicRequireMethods(view, init, callee) : [];
+}
+
+/** @type {WeakMap<import('../modules/module-view.js').ModuleView, Set<any>>} per module: the functions that make a require completed at run time */
+const requiringOfView = new WeakMap();
+
+/**
+ * The `require('./' + name)` a function's body declares `name` with in one of its blocks, or null.
+ * Such a require is itself a call made from that function, so only a function among the module's
+ * calls' frames that makes one is read (most make none, and reading one walks its whole body).
+ * @param {import('../modules/module-view.js').ModuleView} view
+ * @param {FunctionNode} fn
+ * @param {string} name
+ */
+function requireInBlock(view, fn, name) {
+  let requiring = requiringOfView.get(view);
+  if (!requiring) {
+    const calls = callsOfView.get(view);
+    // Asked only while the view's calls are recorded, so they are known; otherwise the body is read.
+    if (!calls) return blockRequireOf(fn, name, foreignVisitorKeys());
+    requiring = new Set(calls.filter(([call]) => dynamicRequireFolder(call) !== null).map(([, frame]) => frame.fn));
+    requiringOfView.set(view, requiring);
+  }
+  return requiring.has(fn) ? blockRequireOf(fn, name, foreignVisitorKeys()) : null;
 }
 
 /** @type {import('./routes-through-parameters.js').ScanTools} */
