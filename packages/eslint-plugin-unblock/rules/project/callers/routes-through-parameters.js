@@ -8,6 +8,7 @@
  */
 import { unwrap, propertyName, isFunctionNode } from '../../language/syntax/ast.js';
 import { memberOf, valueOfExpression } from '../modules/callee-lookup.js';
+import { foreignVisitorKeys } from '../modules/module-cache.js';
 import { registrationsOf } from './entry-points.js';
 import { isDeclared } from './function-frames.js';
 
@@ -36,7 +37,12 @@ import { isDeclared } from './function-frames.js';
  */
 export function routesThroughParameters(caller, target, tools) {
   const passed = passedValues(caller, target.fn);
-  if (passed.size === 0) return [];
+  // A handler found through a parameter is written as a member of it (`controllers.users.list`) handed
+  // to a call the target makes. A target that hands no call such a member registers none, and its
+  // module's calls are not listed: listing them reads the whole module, so that an edit anywhere in it
+  // would make every scan that calls the target again, where reading the target alone holds while its
+  // own code does.
+  if (passed.size === 0 || !handsOnMemberOfAny(target.fn, passed)) return [];
   /** @type {FoundEntry[]} */
   const found = [];
   for (const [inner, frame] of tools.callsIn(target.view)) {
@@ -51,6 +57,34 @@ export function routesThroughParameters(caller, target, tools) {
     }
   }
   return found;
+}
+
+/**
+ * Whether a function's code hands a call a member of one of the names: `app.get('/x', name.list)`,
+ * `route({ handler: name.list })`, `wrap(name.list)`. Every framework's registration takes its
+ * handler from a call's arguments (../frameworks/), so a member read anywhere else (`name.log(…)`)
+ * cannot be one.
+ * @param {FunctionNode} fn
+ * @param {ReadonlyMap<string, any>} names
+ */
+function handsOnMemberOfAny(fn, names) {
+  const keys = foreignVisitorKeys();
+  /** @param {any} node @param {boolean} inArguments @returns {boolean} */
+  const visit = (node, inArguments) => {
+    if (!node || typeof node.type !== 'string') return false;
+    if (inArguments && node.type === 'MemberExpression') {
+      const object = unwrap(node.object);
+      if (object?.type === 'Identifier' && names.has(object.name)) return true;
+    }
+    const isCall = node.type === 'CallExpression' || node.type === 'NewExpression';
+    for (const key of keys[node.type] ?? []) {
+      const child = node[key];
+      const within = inArguments || (isCall && key === 'arguments');
+      if (Array.isArray(child) ? child.some((item) => visit(item, within)) : visit(child, within)) return true;
+    }
+    return false;
+  };
+  return visit(fn, false);
 }
 
 /**

@@ -34,6 +34,23 @@ function projectWithRoutes() {
   return { dir, cache };
 }
 
+/** A route that hands a helper in another module a value of its own module (what routes-through-parameters.js follows). */
+const STAMPED_ROUTE = `import express from 'express';
+import { hashPassword } from './passwords.js';
+import { stamp } from './lib/stamp.js';
+
+const SERVICE = { name: 'login' };
+
+export const router = express.Router();
+
+router.post('/login', async (req, res) => {
+  res.json({ ok: stamp(SERVICE, hashPassword(req.body.password, req.body.salt)) });
+});
+`;
+
+/** It reads a member of what it is handed, but hands none to a call: no route can be registered through it. */
+const STAMP = 'export function stamp(service, text) {\n  return `${text}@${service.name.trim()}`;\n}\n';
+
 describe('analysis/project/project-cache after an edit to a module others read', function () {
   this.timeout(120_000);
   after(removeTemporaries);
@@ -51,6 +68,23 @@ describe('analysis/project/project-cache after an edit to a module others read',
     assert.equal(madeAgain, 1, 'only passwords.js itself is scanned again');
     const reports = await lint(dir, cache);
     assert.match(reports['passwords.js']?.[0] ?? '', /^unblock\/no-blocking-sync-call .*POST \/login in routes\.js/, 'still reached from its route');
+    assert.deepEqual(reports, await lint(dir, 'off'));
+  });
+
+  it('keeps an importer\'s scan when a function it hands a value of its module to changed nowhere it reads', async () => {
+    const { dir, cache } = project();
+    fs.writeFileSync(path.join(dir, 'routes.js'), STAMPED_ROUTE);
+    fs.mkdirSync(path.join(dir, 'lib'));
+    fs.writeFileSync(path.join(dir, 'lib', 'stamp.js'), STAMP);
+    const [, made] = await cacheCounts(dir, cache);
+    // stamp() hands no call a member of the value handed to it, so it registers no route through it: its module's other code is not read.
+    rewrite(path.join(dir, 'lib', 'stamp.js'), `${STAMP}\nexport function unused() {\n  return 1;\n}\n`);
+    forgetVerdicts(cache);
+    const [reused, madeAgain] = await cacheCounts(dir, cache);
+    assert.equal(reused + madeAgain, made, 'the same modules scanned');
+    assert.equal(madeAgain, 0, 'routes.js is not scanned again (lib/stamp.js is no module the lint scans)');
+    const reports = await lint(dir, cache);
+    assert.match(reports['passwords.js']?.[0] ?? '', /^unblock\/no-blocking-sync-call .*POST \/login in routes\.js/, 'reached from its route');
     assert.deepEqual(reports, await lint(dir, 'off'));
   });
 
