@@ -51,24 +51,46 @@ router.post('/login', async (req, res) => {
 /** It reads a member of what it is handed, but hands none to a call: no route can be registered through it. */
 const STAMP = 'export function stamp(service, text) {\n  return `${text}@${service.name.trim()}`;\n}\n';
 
+/**
+ * Fills the cache, rewrites a file and lints again with every file analysed again (no kept verdicts:
+ * the scans are what these tests are about).
+ * @param {string} dir
+ * @param {string} cache
+ * @param {string} file
+ * @param {string} text
+ * @returns {Promise<number>} the module scans the second run made again
+ */
+async function scansAfterRewrite(dir, cache, file, text) {
+  const [, made] = await cacheCounts(dir, cache);
+  rewrite(file, text);
+  forgetVerdicts(cache);
+  const [reused, madeAgain] = await cacheCounts(dir, cache);
+  assert.equal(reused + madeAgain, made, 'the same modules scanned');
+  return madeAgain;
+}
+
+/**
+ * passwords.js's blocking call is still reached from POST /login, and the warm run says what a run with the cache off says.
+ * @param {string} dir
+ * @param {string} cache
+ */
+async function assertReachedFromLoginAsWithoutCache(dir, cache) {
+  const reports = await lint(dir, cache);
+  assert.match(reports['passwords.js']?.[0] ?? '', /^unblock\/no-blocking-sync-call .*POST \/login in routes\.js/, 'reached from its route');
+  assert.deepEqual(reports, await lint(dir, 'off'));
+}
+
 describe('analysis/project/project-cache after an edit to a module others read', function () {
   this.timeout(120_000);
   after(removeTemporaries);
 
   it('keeps the importers\' scans when the module changed around what they read, and follows the moved function', async () => {
     const { dir, cache } = projectWithRoutes();
-    const [, made] = await cacheCounts(dir, cache);
     const passwords = path.join(dir, 'passwords.js');
     // Lines above hashPassword move it; a function below and a comment change nothing routes.js read.
-    rewrite(passwords, `// Moved down\n// by two lines.\n${fs.readFileSync(passwords, 'utf8')}\nexport function unused() {\n  return 1;\n}\n`);
-    // Every file analysed again, as without kept verdicts: the scans are what this test is about.
-    forgetVerdicts(cache);
-    const [reused, madeAgain] = await cacheCounts(dir, cache);
-    assert.equal(reused + madeAgain, made, 'the same modules scanned');
-    assert.equal(madeAgain, 1, 'only passwords.js itself is scanned again');
-    const reports = await lint(dir, cache);
-    assert.match(reports['passwords.js']?.[0] ?? '', /^unblock\/no-blocking-sync-call .*POST \/login in routes\.js/, 'still reached from its route');
-    assert.deepEqual(reports, await lint(dir, 'off'));
+    const scansMadeAgain = await scansAfterRewrite(dir, cache, passwords, `// Moved down\n// by two lines.\n${fs.readFileSync(passwords, 'utf8')}\nexport function unused() {\n  return 1;\n}\n`);
+    assert.equal(scansMadeAgain, 1, 'only passwords.js itself is scanned again');
+    await assertReachedFromLoginAsWithoutCache(dir, cache);
   });
 
   it('keeps an importer\'s scan when a function it hands a value of its module to changed nowhere it reads', async () => {
@@ -76,16 +98,10 @@ describe('analysis/project/project-cache after an edit to a module others read',
     fs.writeFileSync(path.join(dir, 'routes.js'), STAMPED_ROUTE);
     fs.mkdirSync(path.join(dir, 'lib'));
     fs.writeFileSync(path.join(dir, 'lib', 'stamp.js'), STAMP);
-    const [, made] = await cacheCounts(dir, cache);
     // stamp() hands no call a member of the value handed to it, so it registers no route through it: its module's other code is not read.
-    rewrite(path.join(dir, 'lib', 'stamp.js'), `${STAMP}\nexport function unused() {\n  return 1;\n}\n`);
-    forgetVerdicts(cache);
-    const [reused, madeAgain] = await cacheCounts(dir, cache);
-    assert.equal(reused + madeAgain, made, 'the same modules scanned');
-    assert.equal(madeAgain, 0, 'routes.js is not scanned again (lib/stamp.js is no module the lint scans)');
-    const reports = await lint(dir, cache);
-    assert.match(reports['passwords.js']?.[0] ?? '', /^unblock\/no-blocking-sync-call .*POST \/login in routes\.js/, 'reached from its route');
-    assert.deepEqual(reports, await lint(dir, 'off'));
+    const scansMadeAgain = await scansAfterRewrite(dir, cache, path.join(dir, 'lib', 'stamp.js'), `${STAMP}\nexport function unused() {\n  return 1;\n}\n`);
+    assert.equal(scansMadeAgain, 0, 'routes.js is not scanned again (lib/stamp.js is no module the lint scans)');
+    await assertReachedFromLoginAsWithoutCache(dir, cache);
   });
 
   it('scans an importer again when a name it found missing is exported now', async () => {
