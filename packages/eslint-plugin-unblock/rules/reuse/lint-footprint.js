@@ -13,7 +13,7 @@ import path from 'node:path';
 import { callerIndexFor } from '../project/callers/callers.js';
 import { allInputsHold } from '../project/callers/caller-inputs.js';
 import { lintBoundOf, lintBudgetSpent } from '../project/bounds/lint-bounds.js';
-import { readRegularFile } from '../project/bounds/read-regular-file.js';
+import { readModuleText } from '../project/bounds/read-regular-file.js';
 import { MAX_MODULE_BYTES } from '../project/modules/module-cache.js';
 import { inputKey } from '../project/cache/inputs.js';
 
@@ -55,7 +55,7 @@ export function footprintHolds(footprint, file) {
  */
 export function diskAgreesUpTo(file, text) {
   if (!projectIndexOf(file)) return Infinity;
-  const disk = readRegularFile(file, MAX_MODULE_BYTES);
+  const disk = readModuleText(file, MAX_MODULE_BYTES);
   if (disk === text) return Infinity;
   if (disk === null) return 0;
   let at = 0;

@@ -37,6 +37,26 @@ export function readRegularFile(file, maxBytes) {
   }
 }
 
+/** U+FEFF, which ESLint's SourceCode drops from the start of a text (its `hasBOM`). */
+const BYTE_ORDER_MARK = 0xfeff;
+
+/** How many bytes the mark takes in UTF-8. */
+export const BYTE_ORDER_MARK_BYTES = 3;
+
+/**
+ * A source module's text as ESLint lints it and Node loads it: without a leading byte-order mark.
+ * The project index places functions by offset (`file#start`) and compares the linted text with the
+ * file on disk: read with its mark, a file written by an editor that adds one had every offset one
+ * further than the linted tree's, and none of its functions was known to the index.
+ * @param {string} file
+ * @param {number} maxBytes
+ * @returns {string | null}
+ */
+export function readModuleText(file, maxBytes) {
+  const text = readRegularFile(file, maxBytes);
+  return text !== null && text.charCodeAt(0) === BYTE_ORDER_MARK ? text.slice(1) : text;
+}
+
 /**
  * The stat of a path when it is a regular file (after following links), else null.
  * @param {string} file

@@ -21,7 +21,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isWithin } from '../bounds/lint-bounds.js';
-import { readRegularFile } from '../bounds/read-regular-file.js';
+import { readRegularFile, readModuleText } from '../bounds/read-regular-file.js';
 import { contentHash } from './content-hash.js';
 
 /** The cap when the environment names none. */
@@ -221,7 +221,7 @@ function textHash(file) {
   } catch {
     return null;
   }
-  const text = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
+  const text = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readModuleText(file, MAX_MODULE_BYTES) : null;
   return text === null ? null : contentHash(text);
 }
 

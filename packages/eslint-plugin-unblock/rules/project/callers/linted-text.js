@@ -5,7 +5,7 @@
  * as on disk (an edit inside or below it keeps that); otherwise another function may start there,
  * one inserted above it, and the disk function's callers, verdict and route are not its own.
  */
-import { readRegularFile } from '../bounds/read-regular-file.js';
+import { readModuleText } from '../bounds/read-regular-file.js';
 import { MAX_MODULE_BYTES } from '../modules/module-cache.js';
 
 /**
@@ -25,7 +25,7 @@ export function keyedAsOnDisk(file, fn, linted) {
   if (!linted || linted.text === undefined) return true;
   let disk = diskTexts.get(linted.program);
   if (disk === undefined) {
-    disk = readRegularFile(file, MAX_MODULE_BYTES);
+    disk = readModuleText(file, MAX_MODULE_BYTES);
     diskTexts.set(linted.program, disk);
   }
   if (disk === linted.text) return true;

@@ -12,7 +12,7 @@ import { optionalRequire } from '../bounds/optional-require.js';
 import { nestingWithin, MAX_NESTING } from './nesting-depth.js';
 import { createModuleView } from './module-view.js';
 import { lintGeneration, lintWarning, isWithin } from '../bounds/lint-bounds.js';
-import { readRegularFile } from '../bounds/read-regular-file.js';
+import { readModuleText, BYTE_ORDER_MARK_BYTES } from '../bounds/read-regular-file.js';
 import { contentHash } from '../cache/content-hash.js';
 import { noteInput, recordingNow } from '../cache/inputs.js';
 import { watchReads, noteLoaded } from './module-reads.js';
@@ -124,8 +124,9 @@ export function hashIfOnDisk(file, text) {
   try {
     stat = fs.statSync(file);
     // An editor's unsaved buffer mostly differs in length from the file: then it is not read at every keystroke.
-    if (stat.size !== Buffer.byteLength(text)) return null;
-    disk = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
+    const bytes = Buffer.byteLength(text);
+    if (stat.size !== bytes && stat.size !== bytes + BYTE_ORDER_MARK_BYTES) return null;
+    disk = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readModuleText(file, MAX_MODULE_BYTES) : null;
   } catch {
     return null;
   }
@@ -155,7 +156,7 @@ function currentEntry(file, parse) {
     checkedNow(file, cached);
     return cached;
   }
-  const text = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readRegularFile(file, MAX_MODULE_BYTES) : null;
+  const text = stat.isFile() && stat.size <= MAX_MODULE_BYTES ? readModuleText(file, MAX_MODULE_BYTES) : null;
   const hash = text === null ? null : contentHash(text);
   const view = parse && text !== null && hash !== null ? parseModule(file, text, hash) : null;
   return remember(file, { mtimeMs: stat.mtimeMs, size: stat.size, generation, hash, parsed: parse || text === null, view });
