@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadModule, forgetModule, parseOptions, parseWithOxc, moduleTextHash, MAX_TREES } from '../../../rules/project/modules/module-cache.js';
+import { loadModule, forgetModule, parseOptions, parseWithOxc, moduleTextHash, hashIfOnDisk, MAX_TREES } from '../../../rules/project/modules/module-cache.js';
+import { contentHash } from '../../../rules/project/cache/content-hash.js';
 import { noteLint } from '../../../rules/project/bounds/lint-bounds.js';
 
 describe('project index: parsing other files', () => {
@@ -30,6 +31,27 @@ describe('project index: parsing other files', () => {
       const second = loadModule(file);
       assert.ok(second?.exports.has('b') && !second.exports.has('a'));
     } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // ESLint lints a text without its byte-order mark: a file saved with one is that text on disk, with the
+  // same hash, so its kept verdicts are found (verdicts/file-verdicts.js) and its functions start where the
+  // linted tree's do.
+  it('takes a file saved with a byte-order mark for the text ESLint lints', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-module-cache-'));
+    try {
+      const file = path.join(dir, 'marked.js');
+      const text = 'export function tally(rows) {\n  return rows.length;\n}\n';
+      fs.writeFileSync(file, `\uFEFF${text}`);
+      forgetModule(file);
+      assert.equal(hashIfOnDisk(file, text), contentHash(text));
+      assert.equal(moduleTextHash(file), contentHash(text));
+      const declared = loadModule(file)?.bindings.get('tally')?.node;
+      assert.equal(declared?.range?.[0], text.indexOf('function'), 'placed as in the linted tree');
+      assert.equal(hashIfOnDisk(file, `${text}// edited\n`), null, 'another text is still told apart');
+    } finally {
+      forgetModule(path.join(dir, 'marked.js'));
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
