@@ -111,7 +111,7 @@ function printFigures(subject, { firstLintMs, reports, withRules, noRule, parse,
   console.log(`  of which parsing + ESLint without any rule: median ${fmt(median(noRule.wall))}, min ${fmt(Math.min(...noRule.wall))}`);
   console.log(`CPU time per lint (process, incl. GC threads): median ${fmt(median(withRules.cpu))}; without rules ${fmt(median(noRule.cpu))}`);
   console.log(`the rules' share over the no-rule lint (goal <= +25%): ${percentOver(median(withRules.cpu), median(noRule.cpu))} by median CPU time, ${percentOver(median(withRules.wall), median(noRule.wall))} by median wall time`);
-  console.log(`  block by block (${blocks.withRules.length} pairs of ${BLOCK_RUNS} lints, each block's median against the no-rule block after it): ${pairedShare(blocks, 'cpu')} by CPU time, ${pairedShare(blocks, 'wall')} by wall time`);
+  console.log(`  block by block (${blocks.withRules.length} pair${blocks.withRules.length === 1 ? '' : 's'} of blocks of up to ${BLOCK_RUNS} lints, each block's median against the no-rule block after it): ${pairedShare(blocks, 'cpu')} by CPU time, ${pairedShare(blocks, 'wall')} by wall time`);
   const parseMedian = median(parse.wall);
   console.log(`ts.createSourceFile of the same text, interleaved: median ${fmt(parseMedian)}, min ${fmt(Math.min(...parse.wall))}; CPU median ${fmt(median(parse.cpu))}`);
   const ratio = (/** @type {number} */ a, /** @type {number} */ b) => (a / b).toFixed(1);
