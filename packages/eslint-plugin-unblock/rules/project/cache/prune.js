@@ -174,7 +174,7 @@ function stillUsable(entry, root, hashes) {
   /** @type {Set<string>} */
   const outside = new Set();
   for (const input of inputs) {
-    if (!Array.isArray(input) || !(input[0] === 'module' || input[0] === 'name' || input[0] === 'shape' || input[0] === 'scan')) continue;
+    if (!Array.isArray(input) || !(input[0] === 'module' || input[0] === 'name' || input[0] === 'member' || input[0] === 'shape' || input[0] === 'scan')) continue;
     const [, file, hash] = input;
     if (typeof file !== 'string' || !path.isAbsolute(file)) continue;
     if (!isWithin(file, root)) {

@@ -18,6 +18,7 @@ import { unwrap, isFunctionNode } from '../../language/syntax/ast.js';
 import { loadModule } from '../modules/module-cache.js';
 import { importedModule, valueOfName } from '../modules/module-values.js';
 import { keyName } from '../modules/module-view.js';
+import { membersNamed } from '../modules/class-reads.js';
 import { unresolvedMethodCalls } from './call-sites.js';
 import { remembered } from '../cache/inputs.js';
 
@@ -140,7 +141,7 @@ function contractFilesOf(view, classNode, name) {
     const base = superClass?.type === 'Identifier' ? valueOfName(current.view, superClass.name) : null;
     if (base?.type !== 'class' || seen.has(base.node)) break;
     seen.add(base.node);
-    if (declaresMember(base.node.body.body, name)) files.add(base.view.file);
+    if (declaresMember(membersNamed(base.node, name), name)) files.add(base.view.file);
     for (const file of implementedInterfaceFiles(base.view, base.node, name)) files.add(file);
     current = { node: base.node, view: base.view };
   }

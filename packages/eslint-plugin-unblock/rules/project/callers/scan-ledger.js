@@ -95,7 +95,7 @@ function lineOf(inputs, layout) {
       resolving.add(input[1]);
       continue;
     }
-    if (input[0] !== 'module' && input[0] !== 'name' && input[0] !== 'shape') return null;
+    if (input[0] !== 'module' && input[0] !== 'name' && input[0] !== 'member' && input[0] !== 'shape') return null;
     const hash = input[2];
     // A module with no text, or read at two texts in one scan: not something a hash can vouch for.
     if (typeof hash !== 'string' || (files.has(input[1]) && files.get(input[1]) !== hash)) return null;

@@ -9,6 +9,7 @@
  */
 import { unwrap, isFunctionNode, propertyName } from '../../language/syntax/ast.js';
 import { keyName, requireSource } from './module-view.js';
+import { membersNamed } from './class-reads.js';
 import { MAX_HOPS, valueOfBinding, valueOfExport, valueOfName, valueOfNode } from './module-values.js';
 
 /**
@@ -85,8 +86,9 @@ function objectMember(objectNode, view, name) {
  * @returns {Value | null}
  */
 function classMember(classNode, view, name, isStatic, depth) {
-  for (const member of classNode.body.body) {
-    if (Boolean(member.static) !== isStatic || member.computed) continue;
+  // Only the members of that name are read: another class's scan then holds through edits to its other methods.
+  for (const member of membersNamed(classNode, name.startsWith('#') ? name.slice(1) : name)) {
+    if (Boolean(member.static) !== isStatic) continue;
     const key = member.key?.type === 'PrivateIdentifier' ? `#${member.key.name}` : member.key && keyName(member.key);
     if (key !== name) continue;
     // A TypeScript overload signature has no body: the implementation is a later member of the same name.

@@ -7,7 +7,8 @@
  * - a name looked up among its top-level bindings or its exports: the entry found (or none), with
  *   the text and place of the node it holds (a function, a class, an initialiser), since the reader
  *   may walk into that node (a callee's body, an object's members), and a key made from it names
- *   its place (`file#start`);
+ *   its place (`file#start`); a class only by its head, its body by the members read of it
+ *   (class-reads.js);
  * - its shape: whether it parses, as a module or a script, `module.exports` assigned or re-exported,
  *   and the names bound to `module.exports`;
  * - anything wider (its whole tree, every binding): its whole text, as before.
@@ -22,12 +23,14 @@
  */
 import { noteInputAgain, recordingNow } from '../cache/inputs.js';
 import { contentHash } from '../cache/content-hash.js';
+import { classHead, isClassNode, memberRead, watchClass } from './class-reads.js';
 
 /**
  * @typedef {import('../cache/schemas/input.js').NameKind} NameKind
  * @typedef {{ digest: string, place: [number, number] | null }} NameRead
  * @typedef {object} ViewSource
  * @property {string} text
+ * @property {string} hash the text's hash
  * @property {Record<NameKind, Map<string, NameRead>>} reads  by kind and name, made once
  * @property {string} shape  how it parsed and exports (shapeOf)
  * @property {import('../cache/inputs.js').NotedInput} shapeRead  the input noted when the shape is read
@@ -120,7 +123,7 @@ export function watchReads(view, text, hash) {
   const { program, exportAllFrom, commonJs, exportsAliases } = view;
   const shape = JSON.stringify([program.sourceType, commonJs, exportAllFrom, [...exportsAliases]]);
   /** @type {ViewSource} */
-  const source = { text, reads: { binding: new Map(), export: new Map() }, shape, shapeRead: notedInput(['shape', view.file, hash, shape]) };
+  const source = { text, hash, reads: { binding: new Map(), export: new Map() }, shape, shapeRead: notedInput(['shape', view.file, hash, shape]) };
   sources.set(view, source);
   const wholeRead = notedInput(['module', view.file, hash]);
   const whole = () => noteInputAgain(wholeRead);
@@ -177,6 +180,12 @@ export function nameRead(view, kind, name) {
     let place = null;
     const digest = entry === undefined ? 'none' : JSON.stringify(entry, (key, value) => {
       if (key !== 'node' || !value) return value;
+      if (isClassNode(value)) {
+        // A class is read as its head here; its body by member, or whole (class-reads.js).
+        watchClass(value, (member) => memberInput(view, source, kind, name, value, member));
+        place = [value.range[0], value.body.range[0]];
+        return `${value.type}:head:${contentHash(classHead(source.text, value))}`;
+      }
       place = [value.range[0], value.range[1]];
       return `${value.type}:${contentHash(source.text.slice(value.range[0], value.range[1]))}`;
     });
@@ -184,6 +193,38 @@ export function nameRead(view, kind, name) {
     source.reads[kind].set(name, read);
   }
   return read;
+}
+
+/**
+ * The input a read of a class's members notes: the members of one name (null: its whole body) of the
+ * class a name of the module stands for.
+ * @param {import('./module-view.js').ModuleView} view
+ * @param {ViewSource} source
+ * @param {NameKind} kind
+ * @param {string} name
+ * @param {any} classNode
+ * @param {string | null} member
+ * @returns {import('../cache/inputs.js').Input}
+ */
+function memberInput(view, source, kind, name, classNode, member) {
+  const read = memberRead(source.text, classNode, member);
+  return ['member', view.file, source.hash, kind, name, member, read.digest, read.place];
+}
+
+/**
+ * What the members of one name (null: the whole body) of the class a name stands for are now, or
+ * null when the name stands for no class (../workspace/input-check.js).
+ * @param {import('./module-view.js').ModuleView} view
+ * @param {NameKind} kind
+ * @param {string} name
+ * @param {string | null} member
+ */
+export function classMemberRead(view, kind, name, member) {
+  const source = sources.get(view);
+  const node = Map.prototype.get.call(kind === 'binding' ? view.bindings : view.exports, name)?.node;
+  if (!source || !isClassNode(node)) return null;
+  nameRead(view, kind, name);
+  return memberRead(source.text, node, member);
 }
 
 /**

@@ -10,7 +10,7 @@
 import { moduleTextHash, currentModuleView } from '../modules/module-cache.js';
 import { resolveImport } from '../modules/resolve-import.js';
 import { dependsOnAny } from './dependencies.js';
-import { nameRead, shapeOf } from '../modules/module-reads.js';
+import { classMemberRead, nameRead, shapeOf } from '../modules/module-reads.js';
 import { listModules } from '../modules/folder-modules.js';
 import { anyMoved } from './moved-keys.js';
 import { concurrencyPackagesOf } from './concurrency-packages.js';
@@ -71,6 +71,16 @@ function inputNow(input, moves) {
       if (!read || read.digest !== digest) return null;
       if (place && read.place) addMove(moves, file, [place[0], place[1], read.place[0] - place[0]]);
       return ['name', file, /** @type {string} */ (nowHash), kind, name, digest, read.place];
+    }
+    case 'member': {
+      const [, file, hash, kind, name, member, digest, place] = input;
+      const nowHash = moduleTextHash(file);
+      if (nowHash === hash) return input;
+      const view = nowHash === null ? null : currentModuleView(file);
+      const read = view && classMemberRead(view, kind, name, member);
+      if (!read || read.digest !== digest) return null;
+      if (place && read.place) addMove(moves, file, [place[0], place[1], read.place[0] - place[0]]);
+      return ['member', file, /** @type {string} */ (nowHash), kind, name, member, digest, read.place];
     }
     case 'shape': {
       const nowHash = moduleTextHash(input[1]);

@@ -51,6 +51,38 @@ router.post('/login', async (req, res) => {
 /** It reads a member of what it is handed, but hands none to a call: no route can be registered through it. */
 const STAMP = 'export function stamp(service, text) {\n  return `${text}@${service.name.trim()}`;\n}\n';
 
+/** A base class whose `seal()` blocks, and a subclass in another module that reaches it through `this`. */
+const PRINTER = `import crypto from 'node:crypto';
+
+export class Printer {
+  describe() {
+    return 'printer';
+  }
+
+  seal(text) {
+    return crypto.pbkdf2Sync(text, 'pepper', 600000, 64, 'sha512').toString('hex');
+  }
+}
+`;
+const LABEL_PRINTER = `import { Printer } from './printer.js';
+
+export class LabelPrinter extends Printer {
+  async print(label) {
+    return this.seal(label);
+  }
+}
+`;
+const PRINT_ROUTE = `import express from 'express';
+import { LabelPrinter } from './devices/label-printer.js';
+
+export const router = express.Router();
+const printer = new LabelPrinter();
+
+router.post('/labels', async (req, res) => {
+  res.json({ sealed: await printer.print(req.body.label) });
+});
+`;
+
 /**
  * Fills the cache, rewrites a file and lints again with every file analysed again (no kept verdicts:
  * the scans are what these tests are about).
@@ -102,6 +134,27 @@ describe('analysis/project/project-cache after an edit to a module others read',
     const scansMadeAgain = await scansAfterRewrite(dir, cache, path.join(dir, 'lib', 'stamp.js'), `${STAMP}\nexport function unused() {\n  return 1;\n}\n`);
     assert.equal(scansMadeAgain, 0, 'routes.js is not scanned again (lib/stamp.js is no module the lint scans)');
     await assertReachedFromLoginAsWithoutCache(dir, cache);
+  });
+
+  it('keeps a subclass\'s scan when its base class changed only in a method it does not call', async () => {
+    const { dir, cache } = project();
+    fs.mkdirSync(path.join(dir, 'devices'));
+    fs.writeFileSync(path.join(dir, 'devices', 'printer.js'), PRINTER);
+    fs.writeFileSync(path.join(dir, 'devices', 'label-printer.js'), LABEL_PRINTER);
+    fs.writeFileSync(path.join(dir, 'print-route.js'), PRINT_ROUTE);
+    const printer = path.join(dir, 'devices', 'printer.js');
+    // describe() grows above seal(): label-printer.js read only seal() of the class (and its head), which moved.
+    const scansMadeAgain = await scansAfterRewrite(dir, cache, printer, PRINTER.replace("return 'printer';", "const kind = 'printer';\n    return kind;"));
+    assert.equal(scansMadeAgain, 1, 'only printer.js itself is scanned again');
+    const reports = await lint(dir, cache);
+    assert.match(reports['devices/printer.js']?.[0] ?? '', /^unblock\/no-blocking-sync-call .*POST \/labels in print-route\.js/, 'still reached from its route');
+    assert.deepEqual(reports, await lint(dir, 'off'));
+    // An edit to seal() itself is one to what the subclass's scan read.
+    rewrite(printer, PRINTER.replace('600000', '310000'));
+    forgetVerdicts(cache);
+    const [, madeAfterSealEdit] = await cacheCounts(dir, cache);
+    assert.equal(madeAfterSealEdit, 2, 'printer.js and label-printer.js');
+    assert.deepEqual(await lint(dir, cache), await lint(dir, 'off'));
   });
 
   it('scans an importer again when a name it found missing is exported now', async () => {

@@ -10,6 +10,7 @@ import { isBoolean, isProjectPath, isRange, isString, isStringOrNull, isStrings 
  *
  * @typedef {['module', string, string | null]
  *   | ['name', string, string, NameKind, string, string, [number, number] | null]
+ *   | ['member', string, string, NameKind, string, string | null, string, [number, number] | null]
  *   | ['shape', string, string, string]
  *   | ['resolve', string, string, string | null]
  *   | ['depends', string, string[], boolean]
@@ -19,7 +20,9 @@ import { isBoolean, isProjectPath, isRange, isString, isStringOrNull, isStrings 
  *   | ['indexed', string, string]
  *   | ['packages', string, string]} Input
  *   module: file, hash of its text (null: no text); name: file, hash of its text, binding or export,
- *   the name, what it stood for and where its node was (../../modules/module-reads.js nameRead); shape: file, hash of its text, how it
+ *   the name, what it stood for and where its node was (../../modules/module-reads.js nameRead); member: the same
+ *   first five, then a member's name (null: the whole body) of the class the name stood for, what the members of
+ *   that name were and where (../../modules/class-reads.js memberRead); shape: file, hash of its text, how it
  *   parsed and exports (shapeOf); resolve: importing file, specifier, answer; depends: file, packages, answer;
  *   folder: a folder, the module files it held (one per line; null: not listed).
  *   The caller index's answers (../../callers/caller-inputs.js checks them): scan: a module, the hash of its text and the shape of
@@ -41,6 +44,8 @@ export function isInput(input, root) {
       return input.length === 3 && isStringOrNull(input[2]);
     case 'name':
       return input.length === 7 && isString(input[2]) && (input[3] === 'binding' || input[3] === 'export') && isString(input[4]) && isString(input[5]) && (input[6] === null || isRange(input[6]));
+    case 'member':
+      return input.length === 8 && isString(input[2]) && (input[3] === 'binding' || input[3] === 'export') && isString(input[4]) && isStringOrNull(input[5]) && isString(input[6]) && (input[7] === null || isRange(input[7]));
     case 'shape':
       return input.length === 4 && isString(input[2]) && isString(input[3]);
     case 'resolve':
