@@ -6,10 +6,8 @@
  * of that name, or another head does not; nor does any edit once the body was walked.
  */
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { loadModule, forgetModule } from '../../../rules/project/modules/module-cache.js';
+import { loadModule } from '../../../rules/project/modules/module-cache.js';
+import { moduleOnDisk } from './module-on-disk.js';
 import { valueOfExport } from '../../../rules/project/modules/module-values.js';
 import { membersNamed } from '../../../rules/project/modules/class-reads.js';
 import { recordingInputs } from '../../../rules/project/cache/inputs.js';
@@ -28,25 +26,8 @@ const LEDGER = `export class Ledger extends Array {
 `;
 
 describe('project cache: what a kept fact read of a class in another module', () => {
-  /** @type {string} */
-  let dir;
-  /** @type {string} */
-  let file;
-  beforeEach(() => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-class-reads-')));
-    file = path.join(dir, 'ledger.js');
-    write(LEDGER);
-  });
-  afterEach(() => {
-    forgetModule();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** @param {string} text */
-  function write(text) {
-    fs.writeFileSync(file, text);
-    forgetModule(file);
-  }
+  const disk = moduleOnDisk('unblock-class-reads-', 'ledger.js', LEDGER);
+  const write = disk.write;
 
   /**
    * Reads the class through its export, then what `read` reads of it.
@@ -55,7 +36,7 @@ describe('project cache: what a kept fact read of a class in another module', ()
    */
   function readOfLedger(read) {
     return recordingInputs(() => {
-      const view = loadModule(file);
+      const view = loadModule(disk.file);
       const value = view && valueOfExport(view, 'Ledger');
       assert.equal(value?.type, 'class');
       return read(/** @type {any} */ (value).node);
@@ -79,12 +60,12 @@ describe('project cache: what a kept fact read of a class in another module', ()
     assert.ok(now, 'the same head and the same total()');
     const before = value[0].range[0];
     const grown = 'trimEnd()'.length - 'trim()'.length;
-    assert.equal(movedKey(`${file}#${before}`, now.moves), `${file}#${before + grown}`, 'total() moved down');
-    const view = loadModule(file);
+    assert.equal(movedKey(`${disk.file}#${before}`, now.moves), `${disk.file}#${before + grown}`, 'total() moved down');
+    const view = loadModule(disk.file);
     const moved = view && valueOfExport(view, 'Ledger');
     assert.equal(/** @type {any} */ (moved).node.body.body[1].range[0], before + grown, 'where it now is');
     const classAt = LEDGER.indexOf('class');
-    assert.equal(movedKey(`${file}#${classAt}`, now.moves), `${file}#${classAt}`, 'the class itself did not move');
+    assert.equal(movedKey(`${disk.file}#${classAt}`, now.moves), `${disk.file}#${classAt}`, 'the class itself did not move');
     assert.equal(inputsHold(/** @type {NonNullable<typeof now>} */ (now).inputs), true);
   });
 

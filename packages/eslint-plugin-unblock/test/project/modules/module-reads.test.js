@@ -9,7 +9,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadModule, forgetModule } from '../../../rules/project/modules/module-cache.js';
+import { loadModule } from '../../../rules/project/modules/module-cache.js';
+import { moduleOnDisk } from './module-on-disk.js';
 import { valueOfExport } from '../../../rules/project/modules/module-values.js';
 import { recordingInputs } from '../../../rules/project/cache/inputs.js';
 import { inputsHold, inputsNow } from '../../../rules/project/workspace/input-check.js';
@@ -27,30 +28,13 @@ export function second(b) {
 `;
 
 describe('project cache: what a kept fact read of other modules', () => {
-  /** @type {string} */
-  let dir;
-  /** @type {string} */
-  let file;
-  beforeEach(() => {
-    dir = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), 'unblock-module-reads-')));
-    file = path.join(dir, 'helpers.js');
-    write(HELPERS);
-  });
-  afterEach(() => {
-    forgetModule();
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
-
-  /** @param {string} text */
-  function write(text) {
-    fs.writeFileSync(file, text);
-    forgetModule(file);
-  }
+  const disk = moduleOnDisk('unblock-module-reads-', 'helpers.js', HELPERS);
+  const write = disk.write;
 
   /** What reading one export of helpers.js notes: the fact a scan that calls `second` would keep. */
   function readSecond() {
     return recordingInputs(() => {
-      const view = loadModule(file);
+      const view = loadModule(disk.file);
       return view && valueOfExport(view, 'second');
     });
   }
@@ -95,18 +79,18 @@ describe('project cache: what a kept fact read of other modules', () => {
     assert.equal(inputsHold(inputs), false, 'not as it was: its key names another place now');
     const now = inputsNow(inputs);
     assert.ok(now, 'the same code, moved');
-    const key = movedKey(`${file}#${before}`, now.moves);
-    assert.equal(key, `${file}#${before + '// two lines\n// above\n'.length}`);
-    const moved = loadModule(file);
+    const key = movedKey(`${disk.file}#${before}`, now.moves);
+    assert.equal(key, `${disk.file}#${before + '// two lines\n// above\n'.length}`);
+    const moved = loadModule(disk.file);
     const found = moved && valueOfExport(moved, 'second');
-    assert.equal(key, `${file}#${found?.type === 'function' ? found.fn.range[0] : -1}`, 'where the function now is');
-    assert.equal(movedKey(`${file}#0`, now.moves), null, 'a place in the module no read covered cannot be moved');
+    assert.equal(key, `${disk.file}#${found?.type === 'function' ? found.fn.range[0] : -1}`, 'where the function now is');
+    assert.equal(movedKey(`${disk.file}#0`, now.moves), null, 'a place in the module no read covered cannot be moved');
     assert.equal(inputsHold(/** @type {NonNullable<typeof now>} */ (now).inputs), true, 'the inputs as they read now hold as they are');
   });
 
   it('does not hold when a name it found missing is there now', () => {
     const { value, inputs } = recordingInputs(() => {
-      const view = loadModule(file);
+      const view = loadModule(disk.file);
       return view && valueOfExport(view, 'third');
     });
     assert.equal(value, null);
@@ -128,13 +112,13 @@ describe('project cache: what a kept fact read of other modules', () => {
     // The calls of a module are walked once and kept per tree (call-sites.js callsIn): work recorded
     // later that finds them kept (a kept call site asked for its call) still read the whole module.
     write(`${HELPERS}export function third() {\n  return first(1) + second(2);\n}\n`);
-    const view = loadModule(file);
+    const view = loadModule(disk.file);
     const at = HELPERS.length + 'export function third() {\n  return '.length;
     const range = /** @type {[number, number]} */ ([at, at + 'first(1)'.length]);
     assert.ok(view && callAt(view, range), 'walked outside any recording');
     const { value, inputs } = recordingInputs(() => callAt(view, range));
     assert.ok(value);
-    assert.ok(inputs.some((input) => input[0] === 'module' && input[1] === file), JSON.stringify(inputs));
+    assert.ok(inputs.some((input) => input[0] === 'module' && input[1] === disk.file), JSON.stringify(inputs));
   });
 });
 
