@@ -6,6 +6,7 @@
  * of that name, or another head does not; nor does any edit once the body was walked.
  */
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { loadModule } from '../../../rules/project/modules/module-cache.js';
 import { moduleOnDisk } from './module-on-disk.js';
 import { valueOfExport } from '../../../rules/project/modules/module-values.js';
@@ -13,6 +14,7 @@ import { membersNamed } from '../../../rules/project/modules/class-reads.js';
 import { recordingInputs } from '../../../rules/project/cache/inputs.js';
 import { inputsHold, inputsNow } from '../../../rules/project/workspace/input-check.js';
 import { movedKey } from '../../../rules/project/workspace/moved-keys.js';
+import { isInput } from '../../../rules/project/cache/schemas/input.js';
 
 const LEDGER = `export class Ledger extends Array {
   open(book) {
@@ -100,5 +102,17 @@ describe('project cache: what a kept fact read of a class in another module', ()
       assert.equal(inputsNow([/** @type {any} */ (broken)]), null, JSON.stringify(broken.slice(3, 6)));
     }
     assert.ok(inputsNow([/** @type {any} */ (member)]), 'as written, it holds (moved)');
+  });
+
+  it('writes member reads the cache schema accepts, and the schema refuses one of another shape', () => {
+    const { inputs } = readTotal();
+    const member = /** @type {any[]} */ (inputs.find((input) => input[0] === 'member'));
+    const root = path.dirname(disk.file);
+    assert.equal(isInput(member, root), true);
+    assert.equal(isInput(readOfLedger((classNode) => classNode.body.body).inputs.find((input) => input[0] === 'member'), root), true, 'the whole body (null)');
+    for (const wrong of [member.slice(0, 7), [...member.slice(0, 5), 7, ...member.slice(6)], [...member.slice(0, 7), [1]], [...member.slice(0, 3), 'import', ...member.slice(4)]]) {
+      assert.equal(isInput(wrong, root), false, JSON.stringify(wrong.slice(3)));
+    }
+    assert.equal(isInput(member, path.join(root, 'elsewhere')), false, 'a file outside the project');
   });
 });
