@@ -148,6 +148,15 @@ export function remembered(memo, key, make) {
 }
 
 /**
+ * An input kept to be noted again and again (noteInputAgain), with its identity made once.
+ * @param {Input} input
+ * @returns {NotedInput}
+ */
+export function notedInput(input) {
+  return { input, key: input.join('\0'), by: 0 };
+}
+
+/**
  * Notes a kept input, at once when it was already noted in the work being recorded: ../modules/module-reads.js
  * notes a module's name at every lookup of it, thousands of times in a scan.
  * @param {NotedInput} noted

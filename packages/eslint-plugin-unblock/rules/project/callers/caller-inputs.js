@@ -11,7 +11,7 @@
  * The scan is noted as one input, not as what it read: a much-called function's verdict reads the
  * scans of hundreds of modules, each with hundreds of inputs of its own, which one entry holds once.
  */
-import { noteInputAgain, recordingNow, inputKey } from '../cache/inputs.js';
+import { noteInputAgain, notedInput, recordingNow, inputKey } from '../cache/inputs.js';
 import { inputsNow } from '../workspace/input-check.js';
 import { anyMoved } from '../workspace/moved-keys.js';
 import { lintPauses, boundsVersion } from '../bounds/lint-bounds.js';
@@ -49,7 +49,7 @@ function noteKept(id, input) {
   let kept = noted.get(id);
   if (!kept || kept.input[2] !== input[2] || kept.input[3] !== input[3]) {
     if (noted.size >= MAX_NOTED) noted.clear();
-    kept = { input, key: input.join('\0'), by: 0 };
+    kept = notedInput(input);
     noted.set(id, kept);
   }
   noteInputAgain(kept);

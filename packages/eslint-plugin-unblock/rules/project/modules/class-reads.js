@@ -15,7 +15,7 @@
  * getter before anyone can walk the node, and membersNamed returns every member whose key could
  * match the name: what a caller picks among them depends on nothing else.
  */
-import { noteInputAgain, recordingNow } from '../cache/inputs.js';
+import { noteInputAgain, notedInput, recordingNow } from '../cache/inputs.js';
 import { contentHash } from '../cache/content-hash.js';
 import { keyName } from './module-view.js';
 
@@ -116,10 +116,6 @@ function isNamed(member, name) {
  */
 function noteRead(known, name) {
   let note = known.notes.get(name);
-  if (!note) {
-    const input = known.inputOf(name);
-    note = { input, key: input.join('\0'), by: 0 };
-    known.notes.set(name, note);
-  }
+  if (!note) known.notes.set(name, (note = notedInput(known.inputOf(name))));
   noteInputAgain(note);
 }

@@ -21,7 +21,7 @@
  * being recorded (a memo keyed by the view) must read through an accessor on every use
  * (call-sites.js reads `program` before its memo).
  */
-import { noteInputAgain, recordingNow } from '../cache/inputs.js';
+import { noteInputAgain, notedInput, recordingNow } from '../cache/inputs.js';
 import { contentHash } from '../cache/content-hash.js';
 import { classHead, isClassNode, memberRead, watchClass } from './class-reads.js';
 
@@ -153,14 +153,6 @@ export function noteLoaded(view) {
 }
 
 /**
- * @param {import('../cache/inputs.js').Input} input
- * @returns {import('../cache/inputs.js').NotedInput}
- */
-function notedInput(input) {
-  return { input, key: input.join('\0'), by: 0 };
-}
-
-/**
  * What a name stands for in a watched view: `digest`, a string that changes when the entry or the
  * text of the node it holds does (`none` when the module has no such name), and `place`, where that
  * node is (null: none). Apart, so that a kept fact can follow a node moved by an edit above it
@@ -223,7 +215,6 @@ export function classMemberRead(view, kind, name, member) {
   const source = sources.get(view);
   const node = Map.prototype.get.call(kind === 'binding' ? view.bindings : view.exports, name)?.node;
   if (!source || !isClassNode(node)) return null;
-  nameRead(view, kind, name);
   return memberRead(source.text, node, member);
 }
 

@@ -63,24 +63,13 @@ function inputNow(input, moves) {
       // An entry written by hand or cut short is a miss, not a crash.
       if (!isNameInput(input)) return null;
       const [, file, hash, kind, name, digest, place] = input;
-      const nowHash = moduleTextHash(file);
-      if (nowHash === hash) return input;
-      const view = nowHash === null ? null : currentModuleView(file);
-      const read = view && nameRead(view, kind, name);
-      // The same digest holds a node exactly when the kept one did: both places are there, or neither.
-      if (!read || read.digest !== digest) return null;
-      if (place && read.place) addMove(moves, file, [place[0], place[1], read.place[0] - place[0]]);
-      return ['name', file, /** @type {string} */ (nowHash), kind, name, digest, read.place];
+      const now = readAgain(file, hash, digest, place, moves, (view) => nameRead(view, kind, name));
+      return now === 'same' ? input : now && ['name', file, now.hash, kind, name, digest, now.place];
     }
     case 'member': {
       const [, file, hash, kind, name, member, digest, place] = input;
-      const nowHash = moduleTextHash(file);
-      if (nowHash === hash) return input;
-      const view = nowHash === null ? null : currentModuleView(file);
-      const read = view && classMemberRead(view, kind, name, member);
-      if (!read || read.digest !== digest) return null;
-      if (place && read.place) addMove(moves, file, [place[0], place[1], read.place[0] - place[0]]);
-      return ['member', file, /** @type {string} */ (nowHash), kind, name, member, digest, read.place];
+      const now = readAgain(file, hash, digest, place, moves, (view) => classMemberRead(view, kind, name, member));
+      return now === 'same' ? input : now && ['member', file, now.hash, kind, name, member, digest, now.place];
     }
     case 'shape': {
       const nowHash = moduleTextHash(input[1]);
@@ -101,6 +90,29 @@ function inputNow(input, moves) {
     default:
       return null;
   }
+}
+
+/**
+ * A read of a module that gave a digest of what it found and where (a name, a class's members): the
+ * same while the module's text is ('same'); after an edit, held when reading it again gives the same
+ * digest, at the place it now has (a move noted), else null. The same digest holds a node exactly
+ * when the kept one did: both places are there, or neither.
+ * @param {string} file
+ * @param {string} hash the text's hash when it was read
+ * @param {string} digest
+ * @param {[number, number] | null} place
+ * @param {Moves} moves
+ * @param {(view: import('../modules/module-view.js').ModuleView) => { digest: string, place: [number, number] | null } | null} readNow
+ * @returns {'same' | { hash: string, place: [number, number] | null } | null}
+ */
+function readAgain(file, hash, digest, place, moves, readNow) {
+  const nowHash = moduleTextHash(file);
+  if (nowHash === hash) return 'same';
+  const view = nowHash === null ? null : currentModuleView(file);
+  const read = view && readNow(view);
+  if (!read || read.digest !== digest) return null;
+  if (place && read.place) addMove(moves, file, [place[0], place[1], read.place[0] - place[0]]);
+  return { hash: /** @type {string} */ (nowHash), place: read.place };
 }
 
 /**
