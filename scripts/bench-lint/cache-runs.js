@@ -62,14 +62,18 @@ export async function measureCache(code, rounds) {
   /** @type {Record<CacheRun, number[]>} */
   const overheads = { off: [], empty: [], leaf: [], hub: [] };
   let reports = 0;
-  /** One edit between two runs: the next lint finds that file's facts (and those that read it) stale. @param {string} file @param {number} round @param {string} cacheDir */
+  /**
+   * One more edit, then the next lint: it finds that file's facts (and those that read it) stale. The
+   * edit stays until the round ends, as a commit's does in CI: undone at once, the next warm run would
+   * find two files changed since the run before it (the cache keeps only what the last run could use).
+   * @param {string} file @param {number} round @param {string} cacheDir
+   */
   const warmAfterEditing = async (file, round, cacheDir) => {
     fs.writeFileSync(file, editedText(file, /** @type {string} */ (originals.get(file)), round));
-    try {
-      return (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir })).cpuMs;
-    } finally {
-      fs.writeFileSync(file, /** @type {string} */ (originals.get(file)));
-    }
+    return (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir })).cpuMs;
+  };
+  const undoEdits = () => {
+    for (const [file, text] of originals) fs.writeFileSync(file, text);
   };
   try {
     for (let round = 0; round < rounds; round++) {
@@ -79,9 +83,10 @@ export async function measureCache(code, rounds) {
         const off = (await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: false })).cpuMs;
         const empty = await lintAllInChild({ ...base, rules: UNBLOCK_RULES, cache: cacheDir });
         reports = empty.messages.filter((message) => message.ruleId.startsWith('unblock/')).length;
-        // The leaf first, on the cache the empty run filled; the hub's change then finds the leaf's original facts kept.
+        // The leaf first, on the cache the empty run filled; then the hub, on the cache the leaf's run left.
         const leafMs = await warmAfterEditing(leaf, round, cacheDir);
         const hubMs = await warmAfterEditing(hub, round, cacheDir);
+        undoEdits();
         const after = (await lintAllInChild({ ...base, rules: [] })).cpuMs;
         const baseline = (before + after) / 2;
         baselines.push(baseline);
@@ -93,7 +98,7 @@ export async function measureCache(code, rounds) {
       }
     }
   } finally {
-    for (const [file, text] of originals) fs.writeFileSync(file, text);
+    undoEdits();
   }
   return { baseline: median(baselines), overheads, leaf: path.relative(code.dir, leaf), hub: path.relative(code.dir, hub), reports };
 }
