@@ -72,7 +72,7 @@ async function measureEslint(base) {
   const rulesOf = { baseline: [], unblock: UNBLOCK_RULES, reference: REFERENCE_RULES };
   for (let round = 0; round < rounds; round++) {
     for (const key of /** @type {const} */ (['baseline', 'unblock', 'reference'])) {
-      const run = await lintAllInChild({ ...base, rules: rulesOf[key] });
+      const run = await lintAllInChild({ ...base, rules: rulesOf[key], stats: true });
       if (!best[key] || run.wallMs < best[key].wallMs) best[key] = run;
     }
   }
