@@ -76,8 +76,8 @@ function withoutRule(rules, id) {
  * @property {number} wallMs
  * @property {number} cpuMs CPU time of the whole process during the lint, every thread included (the import map's helper thread too)
  * @property {number} peakRssMb the process's own peak resident memory (loading ESLint and the rules included; peak-memory.js)
- * @property {number} parseMs
- * @property {Record<string, number>} ruleMs
+ * @property {number} parseMs ESLint's parse time (0 unless the run asked for `stats`)
+ * @property {Record<string, number>} ruleMs each rule's time (empty unless the run asked for `stats`)
  * @property {number} reports
  * @property {number} unparsable
  * @property {Array<{ file: string, ruleId: string, line: number, column: number, message: string }>} messages
